@@ -465,6 +465,17 @@ function withoutFilters<T>(node: T, drop: readonly Ast.NounFilter[]): T {
   return out as T;
 }
 
+/** A card a clause took from its player's own (AbilityLowering.cardsTaken): by what verb, its noun and card types, and its reference. */
+interface Taken {
+  verb: string;
+  noun: string;
+  types: string[];
+  ref: CardRef;
+  /** `lastCard` as the clause left it: a later step that named another card ends the taking's reach. */
+  lastCard: CardRef | undefined;
+  triggerCard: CardRef;
+}
+
 interface Vocab {
   game: CompiledGame;
   cardTypes: Map<string, string>;
@@ -2698,6 +2709,9 @@ class AbilityLowering {
       const other = roles?.other[0] ? `the ${roles.other[0]} ${unit}` : `the other ${unit}`;
       this.notes.push({ file: this.file, range: plainRange(np.range), code: "CW6080", args: { words: "it", other, unit }, message: `"it" could name this card or ${other}` });
     }
+    // "that unit" / "the discarded card" / "it" right after a discard, a sacrifice or an erase in a trigger about a card.
+    const taken = dets.includes("this") ? undefined : this.takenReference(np);
+    if (taken) return { kind: "card", ref: taken };
     // "it" after a target or a chosen card in the same ability is that card ("Gain control of target creature. Renew it.").
     if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return dets.includes("this") ? { kind: "card", ref: { kind: "self" } } : this.itAffected(this.lastCard ?? { kind: "it" });
     if (dets.includes("it") || dets.includes("that") || dets.includes("they")) {
@@ -4902,7 +4916,12 @@ class AbilityLowering {
   }
 
   clause(clause: Ast.Clause): Step[] {
+    // The cards the clause before took (a discard, a sacrifice, an erase), for this clause's "it" / "that <noun>".
+    this.took = this.tookNext;
+    this.tookNext = undefined;
+    const lastBefore = this.lastCard;
     const steps = this.clauseOwnSteps(this.beRelativeTailHoisted(this.destroyerTailHoisted(clause)));
+    this.tookNext = this.cardsTaken(clause, steps, lastBefore);
     // "Destroy target creature. If it was exhausted, ...": the cards a step took out of play, whose state "was" reads as they
     // last were in play (GameState.lastKnown).
     for (const step of steps) {
@@ -4918,6 +4937,78 @@ class AbilityLowering {
       this.note(rest.range, `"${this.slice(rest.range)}" on a group of cards: an effect changes the cards it names as it resolves, and none that enters play later — write it without these words for the cards there now (as "${capitalized(this.slice(clause.range).replace(/,?\s*for the rest of the game,?\s*/i, " ").trim())}."), or as a static ability of a permanent for every card while that permanent is in play`);
     return steps;
   }
+  /** What the clause before took (cardsTaken), for the references of the clause being read; `tookNext`: the clause just read's. */
+  took?: Taken;
+  private tookNext?: Taken;
+
+  /**
+   * The cards a clause's last step took from the player's own cards — "discard a card", "sacrifice another unit", "erase a
+   * card from your Graveyard" — when the ability's trigger is about a card of its own: then a reference after it ("it",
+   * "that unit") could name either (the trigger's card, or the card taken), and takenReference reads it.
+   */
+  private cardsTaken(clause: Ast.Clause, steps: Step[], before: CardRef | undefined): Taken | undefined {
+    const triggerCard: CardRef | undefined = this.trigger?.subject.kind === "card" ? { kind: "event_card" } : this.trigger?.subject.kind === "self" ? { kind: "self" } : undefined;
+    let last = steps.at(-1);
+    // "you may discard a card": the step the choice wraps.
+    while (last?.op === "may") last = last.steps.at(-1);
+    const obj = clause.object;
+    if (!triggerCard || !last || !obj) return undefined;
+    const noun = npWords(obj).map((w) => singular(w)).at(-1);
+    if (!noun) return undefined;
+    const types = (sel: CardSelector | undefined) => sel?.cardTypes ?? [];
+    if (last.op === "discard" && !last.card) return { verb: "discarded", noun, types: last.filter ? types(last.filter) : [], ref: { kind: "it" }, lastCard: this.lastCard, triggerCard };
+    if (last.op === "sacrifice") return { verb: "sacrificed", noun, types: types(last.selector), ref: { kind: "it" }, lastCard: this.lastCard, triggerCard };
+    // "erase a card from your Graveyard", "exhaust a Facet you control": a card this clause had the player choose, then acted on.
+    const verb = clause.verb?.lemma ?? "";
+    const acted = last.op === "keyword_action" ? last.target : "what" in last ? last.what : undefined;
+    if (before?.kind !== "chosen" || before.label !== (this.lastCard?.kind === "chosen" ? this.lastCard.label : undefined)) {
+      if (verb !== "choose" && /^[a-z]+$/.test(verb) && this.lastCard?.kind === "chosen" && typeof acted === "object" && acted?.kind === "card" && acted.ref.kind === "chosen" && acted.ref.label === this.lastCard.label) {
+        return { verb: verb.endsWith("e") ? `${verb}d` : `${verb}ed`, noun, types: types(this.chosenSelectors.get(this.lastCard.label)), ref: this.lastCard, lastCard: this.lastCard, triggerCard };
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * "it" / "that <noun>" / "the <noun>" right after a clause that took a card (cardsTaken), in a trigger about a card of its
+   * own: the reference names the card its noun describes. "that unit" after "you may erase a card from your Graveyard" in
+   * "Whenever another unit you control is destroyed" is the destroyed unit (it returned the erased card); "that card" /
+   * "the discarded card" after "you may discard a card" is the discarded card (it returned the attacked unit). A bare "it",
+   * or a noun that describes both, could be either: CW6001 naming both forms. Undefined: no such reference here.
+   */
+  takenReference(np: Ast.NounPhrase): CardRef | undefined {
+    const took = this.took;
+    if (!took || this.lastCard !== took.lastCard) return undefined;
+    const dets = npDeterminers(np);
+    const words = npWords(np);
+    const triggerUnit = took.triggerCard.kind === "self" ? "this" : `that ${lower(this.trigger?.subject.kind === "card" ? (this.trigger.subject.selector.cardTypes?.[0] ?? "card") : "card")}`;
+    const takenForm = `the ${took.verb} ${took.noun}`;
+    if (words.length === 0 && dets.length === 1 && dets[0] === "it") {
+      this.note(np.range, `"it" could name the card ${took.verb} or ${took.triggerCard.kind === "self" ? "this card" : "the card the trigger is about"}: write "${triggerUnit}" for ${took.triggerCard.kind === "self" ? "this card" : "that card"}, or "${takenForm}"`);
+      return undefined;
+    }
+    if (!(dets.length === 1 && (dets[0] === "that" || dets[0] === "the")) || np.filters.length) return undefined;
+    const participle = words.length === 2 && words[0] === took.verb;
+    const noun = singular(words.at(-1) ?? "");
+    if (!participle && words.length !== 1) return undefined;
+    const type = lookup(this.vocab.cardTypes, noun);
+    const triggerTypes = this.trigger?.subject.kind === "card" ? (this.trigger.subject.selector.cardTypes ?? []) : [];
+    const describesTaken = participle || noun === took.noun || (type !== undefined && took.types.includes(type));
+    const describesTrigger = !participle && this.trigger?.subject.kind === "card" && type !== undefined && triggerTypes.includes(type);
+    if (describesTaken && !describesTrigger) {
+      this.useDeterminers(np, dets[0]!);
+      this.useWords(np, ...words);
+      return took.ref;
+    }
+    if (describesTrigger && !describesTaken) {
+      this.useDeterminers(np, dets[0]!);
+      this.useSelfNouns(np);
+      return this.thatCard(np);
+    }
+    if (describesTaken && describesTrigger) this.note(np.range, `"${this.slice(np.range)}" could name the ${took.noun} ${took.verb} or ${triggerUnit.replace(/^that/, "the")} the trigger is about: write "${takenForm}", or name the trigger's card another way`);
+    return undefined;
+  }
+
   /** The branches of an `If they don't,` run in each player's own run (didBranch): their steps are that player's. */
   private readonly actingBranches = new WeakSet<Step[]>();
   /** The cards (JSON of their CardRef) a step of this ability took out of play before the clause being read. */

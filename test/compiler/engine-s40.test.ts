@@ -69,3 +69,36 @@ describe("a number compared in other words than 'N or less' / 'N or more' (CW600
     }
   });
 });
+
+describe("a reference after a clause that took a card, in a trigger about a card of its own (the taken card, silently)", () => {
+  const move = (text: string, game = "duel", kind = "unit") => {
+    const p = probe(game, kind, text);
+    const steps = JSON.stringify(p.abilities.map((a) => a.steps));
+    return { problems: p.problems, returned: /"op":"move","what":\{"kind":"card","ref":(\{[^}]*\})/.exec(steps)?.[1] };
+  };
+
+  it("the noun chooses: 'that unit' is the trigger's unit, 'that card' / 'the discarded card' the card taken", () => {
+    expect(move("Whenever another unit you control is destroyed, you may erase a card from your Graveyard. If you do, return that unit to your hand.").returned).toBe('{"kind":"event_card"}');
+    expect(move("Whenever another unit you control is destroyed, erase a card from your Graveyard, then return that unit to your hand.").returned).toBe('{"kind":"event_card"}');
+    expect(move("Whenever another unit you control is destroyed, you may erase a card from your Graveyard. If you do, return the erased card to your hand.").returned).toBe('{"kind":"chosen","label":"pick0"}');
+    for (const text of ["Whenever this attacks, you may discard a card. If you do, return that card to your hand.", "Whenever this attacks, you may discard a card. If you do, return the discarded card to your hand."]) {
+      expect([text, move(text)]).toEqual([text, { problems: [], returned: '{"kind":"it"}' }]);
+    }
+    expect(move("[Base] Whenever a creature you control is destroyed, you may exhaust a Facet you control. If you do, return that creature to your hand.", "chromatic", "creature").returned).toBe('{"kind":"event_card"}');
+  });
+
+  it("a bare 'it', or a noun that fits both cards, is CW6001 naming both forms", () => {
+    const it = probe("duel", "unit", "Whenever this attacks, you may discard a card. If you do, it gets +2 power until end of turn.");
+    expect(it.problems).toEqual(['CW6001 "it"']);
+    expect(it.messages[0]).toMatch(/write "this".*"the discarded card"/);
+    expect(probe("duel", "unit", "Whenever another unit you control is destroyed, you may discard a card. If you do, return it to your hand.").problems).toContain('CW6001 "it"');
+    expect(probe("chromatic", "creature", "[Red] Whenever this attacks, you may sacrifice another creature. If you do, it gets +2/+0 until end of turn.").problems).toEqual(['CW6001 "it"']);
+    expect(probe("duel", "unit", "Whenever another unit you control is destroyed, you may sacrifice a unit. If you do, return that unit to your hand.").problems).toContain('CW6001 "that unit"');
+  });
+
+  it("unchanged where nothing was taken or the reference is plain", () => {
+    for (const text of ["Whenever this attacks, you may discard a card. If you do, this gets +2 power until end of turn.", "Whenever a unit you control attacks, you may discard a card. If you do, put a power counter on that unit.", "DEATH: You may discard a card. If you do, return this to your hand."]) {
+      expect([text, probe("duel", "unit", text).problems]).toEqual([text, []]);
+    }
+  });
+});

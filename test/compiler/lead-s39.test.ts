@@ -52,14 +52,15 @@ describe("X in a card's filter or a condition", () => {
  * (strictly, as "less than" / "more than"); any other word there is left to the word accounting.
  */
 describe("a player's life compared by a preposition", () => {
+  // (engine s40: `below 5` is one count since grammar/lexer.ts joinComparisons, read as the whole number "4 or less".)
   it("below / under / above / over compare strictly, in every game (was clean and ran as 'exactly N')", () => {
     for (const [game, kind, text, readsAs] of [
-      ["duel", "spell", "If your life is below 5, draw a card.", "If your life total is less than 5, draw a card."],
-      ["duel", "spell", "If your life total is under 10, draw a card.", "If your life total is less than 10, draw a card."],
-      ["duel", "spell", "If an opponent's life is over 5, draw a card.", "If your opponent's life total is more than 5, draw a card."],
-      ["duel", "spell", "If your life isn't above 5, draw a card.", "If your life total is at most 5, draw a card."],
-      ["cybervamp", "spell", "If your life is below 10, deal 3 damage to any target.", "If your life total is less than 10, deal 3 damage to any target."],
-      ["chromatic", "spell", "[Red] If your life is above 10, Spark 3.", "[Red] If your life total is more than 10, spark 3."],
+      ["duel", "spell", "If your life is below 5, draw a card.", "If you have 4 or less life, draw a card."],
+      ["duel", "spell", "If your life total is under 10, draw a card.", "If you have 9 or less life, draw a card."],
+      ["duel", "spell", "If an opponent's life is over 5, draw a card.", "If your opponent has 6 or more life, draw a card."],
+      ["duel", "spell", "If your life isn't above 5, draw a card.", "If you have 5 or less life, draw a card."],
+      ["cybervamp", "spell", "If your life is below 10, deal 3 damage to any target.", "If you have 9 or less life, deal 3 damage to any target."],
+      ["chromatic", "spell", "[Red] If your life is above 10, Spark 3.", "[Red] If you have 11 or more life, spark 3."],
     ] as const) {
       const p = probe(game, kind, text);
       expect({ text, problems: p.problems, readsAs: p.readsAs }).toEqual({ text, problems: [], readsAs: [readsAs] });
