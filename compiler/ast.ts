@@ -555,6 +555,8 @@ export interface Count extends BaseNode {
    * prints these words.
    */
   written?: string;
+  /** A strict bound on a variable (`less than X`: -1, `more than X`: +1): the bound is the variable plus this. */
+  offset?: number;
 }
 
 /** An item of a noun phrase: a word, `2/2` stats, a quoted name (`"Thrall"`), a number after words (`power 2 or less`), a cost symbol (`Add {R}.`), or `or` between alternatives. */

@@ -283,8 +283,16 @@ const wordNumbers: Record<string, number> = { one: 1, two: 2, three: 3, four: 4,
  * strict bounds one past the number (`less than 3` is "2 or less", `more than 2` "3 or more"), the others at it
  * (`no more than 2`, `2 or lower`: "2 or less"). Undefined for any other image.
  */
-function writtenComparison(image: string): Pick<A.Count, "text" | "value" | "comparison" | "written"> | undefined {
+function writtenComparison(image: string): Pick<A.Count, "text" | "value" | "comparison" | "written" | "variable" | "offset"> | undefined {
   const written = image.toLowerCase().replace(/\s+/g, " ");
+  // "less than X": the variable, bounded one past it ("X minus 1 or less"); its letter as written.
+  const letter = /(?:^| )([A-Z])(?: or \S+)?$/.exec(image.replace(/\s+/g, " "))?.[1];
+  if (letter) {
+    const asNumber = writtenComparison(image.replace(/\s+/g, " ").replace(/(^| )[A-Z]( or \S+)?$/, "$15$2"));
+    if (!asNumber) return undefined;
+    const offset = asNumber.value! - 5;
+    return { text: letter, variable: letter, comparison: asNumber.comparison, written: asNumber.written!.replace(/(^| )5( or \S+)?$/, `$1${letter}$2`), ...(offset ? { offset } : {}) };
+  }
   const after = /^(\S+) or (\S+)$/.exec(written);
   const m = after ? [written, undefined, after[1], after[2]] : /^(.+) (\S+)$/.exec(written);
   if (!m) return undefined;
@@ -321,7 +329,11 @@ function countFrom(ctx: Ctx, t: IToken, comparison: IToken | undefined, last: IT
   } else if (bound) {
     const number = bound[2]!.toLowerCase();
     node.text = number;
-    node.value = wordNumbers[number] ?? (Number.parseInt(number, 10) || 0);
+    // "at most X": the variable, bounded at it.
+    if (/^[A-Z]$/.test(bound[2]!)) {
+      node.text = bound[2]!;
+      node.variable = bound[2]!;
+    } else node.value = wordNumbers[number] ?? (Number.parseInt(number, 10) || 0);
     node.comparison = bound[1]!.toLowerCase() === "least" ? "more" : "fewer";
     node.bound = bound[1]!.toLowerCase() as "least" | "most";
   } else if (isType(t, T.Variable) || isType(t, T.X)) node.variable = t.image.replace(/^[+-]/, "").toUpperCase();

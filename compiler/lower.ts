@@ -830,6 +830,8 @@ class AbilityLowering {
     this.use(c);
     if (c.variable) {
       this.ledger.variables.add(startOffset(c.range));
+      // "with power less than X": X minus 1 or less (a strict bound on a variable: Count.offset).
+      if (c.offset) return { kind: "plus", of: { kind: "x" }, add: c.offset };
       return c.text.startsWith("-") ? { kind: "times", factor: -1, of: { kind: "x" } } : { kind: "x" };
     }
     return Math.abs(c.value ?? fallback);

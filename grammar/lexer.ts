@@ -687,7 +687,7 @@ export function joinAtLeast(tokens: IToken[], from = 0): IToken[] {
     const t = tokens[i]!;
     const least = tokens[i + 1];
     const n = tokens[i + 2];
-    if (n && /^at$/i.test(t.image) && /^(?:least|most)$/i.test(least!.image) && ((n.tokenType === NumberLiteral && /^\d+$/.test(n.image)) || countWord(n) !== undefined) && t.startLine === n.endLine) {
+    if (n && /^at$/i.test(t.image) && /^(?:least|most)$/i.test(least!.image) && isPlainNumber(n) && t.startLine === n.endLine) {
       tokens[out++] = { ...t, image: `${t.image} ${least!.image} ${n.image}`, endOffset: n.endOffset, endLine: n.endLine, endColumn: n.endColumn, tokenType: n.tokenType, tokenTypeIdx: n.tokenType.tokenTypeIdx! };
       i += 2;
       continue;
@@ -707,9 +707,9 @@ const AT_LEAST = /^(?:(?:no|not)\s+(?:less|fewer|lower|smaller)\s+than|(?:more|g
 const OR_BELOW = /^(?:lower|below|under|smaller)$/i;
 const OR_ABOVE = /^(?:higher|above|over|bigger|larger)$/i;
 
-/** A plain whole number (digits, no sign) or a number word `one` … `ten`. */
+/** A plain whole number (digits, no sign), a number word `one` … `ten`, or a variable with no sign (`X`). */
 function isPlainNumber(t: IToken | undefined): boolean {
-  return !!t && ((t.tokenType === NumberLiteral && /^\d+$/.test(t.image)) || countWord(t) !== undefined);
+  return !!t && ((t.tokenType === NumberLiteral && /^\d+$/.test(t.image)) || countWord(t) !== undefined || ((t.tokenType === X || t.tokenType === Variable) && /^[A-Z]$/.test(t.image)));
 }
 
 /**
@@ -720,7 +720,8 @@ function isPlainNumber(t: IToken | undefined): boolean {
  * `no more than 2`, `less than or equal to 2` as "2 or less"; `no fewer than 3`, `greater than or equal to 3` as
  * "3 or more"; `2 or lower` / `2 or below` / `3 or higher` / `3 or above` as "2 or less" / "3 or more". Every reader of a
  * count's comparison reads them so: targets, "each", conditions and amounts (`with power less than 3`, `If you control
- * more than two units`, `whose power is 2 or lower`). A variable (`less than X`) or a signed number is left as written.
+ * more than two units`, `whose power is 2 or lower`). A variable joins too (`less than X`: "X minus 1 or less", Count.offset);
+ * a signed number is left as written.
  * In place from `from`; returns `tokens`.
  */
 export function joinComparisons(tokens: IToken[], from = 0): IToken[] {

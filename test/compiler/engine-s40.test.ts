@@ -63,10 +63,18 @@ describe("a number compared in other words than 'N or less' / 'N or more' (CW600
     expect(chromatic.readsAs[0]).toBe("[Purple] Destroy each Creature with attack 2 or less.");
   });
 
-  it("a variable stays unread (no strict X bound is run): CW6005 at its words, never a fixed number", () => {
-    for (const text of ["Destroy target unit with power less than X, where X is the number of cards in your hand."]) {
-      expect(probe("duel", "spell", text).problems).toEqual(['CW6005 "power less than X"']);
+  it("a variable too: 'less than X' is X minus 1 or less, 'at most X' / 'X or lower' X or less (was CW6005, run as any card)", () => {
+    for (const [kind, text, reads] of [
+      ["spell", "Destroy target unit with power less than X, where X is the number of cards in your hand.", "Destroy target unit with power the number of cards in your Hand minus 1 or less."],
+      ["spell", "Destroy each unit with power at most X, where X is the number of cards in your hand.", "Destroy each Unit with power the number of cards in your Hand or less."],
+      ["spell", "Destroy each unit with power greater than X, where X is the number of cards in your hand.", "Destroy each Unit with power the number of cards in your Hand plus 1 or more."],
+      ["xspell", "Return target unit with power less than X to its owner's hand.", "Return target unit with power X minus 1 or less to its owner's hand."],
+    ] as const) {
+      const p = probe("duel", kind, text);
+      expect([text, p.problems, p.readsAs]).toEqual([text, [], [reads]]);
     }
+    // A reader that reads no variable still says so (the X read as a fixed number: CW6001 at it).
+    expect(probe("duel", "xspell", "Draw a card if you have at least X cards in hand.").problems).toEqual(['CW6001 "at least X"']);
   });
 });
 
