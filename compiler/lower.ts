@@ -802,7 +802,21 @@ class AbilityLowering {
     return { file: this.file, range: this.notesOnly ? range : plainRange(range) };
   }
   note(range: Range, message: string): void {
-    this.notes.push({ file: this.file, range: plainRange(range), message });
+    // A note while a condition is read says the condition is not read (or only in part): the engine has no answer to give,
+    // so the card is not played (CW6014, an error) — never run as if the condition held (it was CW6001 "treated as always true").
+    if (this.conditionDepth > 0) this.notes.push({ file: this.file, range: plainRange(range), code: "CW6014", args: { detail: message }, message });
+    else this.notes.push({ file: this.file, range: plainRange(range), message });
+  }
+  /** How many condition readings are under way (condition, conditionFor, compoundCondition): their notes are CW6014. */
+  conditionDepth = 0;
+  /** `read()` as a condition's reading: every note it makes is CW6014 (note). */
+  readingCondition<T>(read: () => T): T {
+    this.conditionDepth++;
+    try {
+      return read();
+    } finally {
+      this.conditionDepth--;
+    }
   }
   /** Whether a player holds the game's resources as pools (Chromatic's Mana): not where costs are paid by exhausting lands
    * as they are paid (CYBERVAMP: "You pay costs by exhausting your lands", no floating resources — a Gold pool is always empty). */
@@ -3051,6 +3065,9 @@ class AbilityLowering {
    * is a duel); one player otherwise.
    */
   condition(clause: Ast.Clause): Condition | undefined {
+    return this.readingCondition(() => this.conditionRead(clause));
+  }
+  private conditionRead(clause: Ast.Clause): Condition | undefined {
     // "If you already control a Vampire": a condition is checked as it stands when it is checked — what "already" says.
     this.use(clause.already);
     // "If target creature is exhausted, destroy it. Otherwise, exhaust it.": the condition's subject is a target card of the
@@ -3126,6 +3143,9 @@ class AbilityLowering {
   }
 
   conditionFor(clause: Ast.Clause, player?: PlayerRef): Condition | undefined {
+    return this.readingCondition(() => this.conditionForRead(clause, player));
+  }
+  private conditionForRead(clause: Ast.Clause, player?: PlayerRef): Condition | undefined {
     // "you don't control a Soldier", "this unit didn't attack this turn": the clause read without "don't", negated — one
     // mechanism for every condition (the readings below see no modal; "isn't"/"not" are theirs).
     if (clause.modal?.lemma === "doesn't") {
@@ -3383,6 +3403,10 @@ class AbilityLowering {
     // "if this unit attacked this turn", "if it didn't attack this turn" (negated above)
     const attacked = player ? undefined : this.attackedThisTurnCondition(clause);
     if (attacked) return attacked;
+    // "if a creature you control attacked this turn", "if two or more Vampires you control attacked this turn" (it was
+    // CW6001 "condition not understood", run as always true)
+    const cardsAttacked = player ? undefined : this.cardsAttackedThisTurn(clause);
+    if (cardsAttacked !== undefined) return cardsAttacked ?? undefined;
     // "while attacking", "as long as this is blocking", "as long as it's a defender"
     const state = player ? undefined : this.cardStateCondition(clause);
     if (state) return state.condition;
@@ -3420,10 +3444,10 @@ class AbilityLowering {
     // "Each player who can't discard a card": what a player cannot do is no condition the engine checks; what makes it so is.
     if (clause.modal?.lemma === "can't" && clause.verb) {
       const instead = clause.verb.lemma === "discard" ? `a player can't discard when their hand is empty: write "with no cards in hand" ("Each player with no cards in hand loses 2 life.", "If you have no cards in hand, ...")` : `say what makes it so (what the player has or controls: "with no cards in hand", "who controls no creatures")`;
-      this.note(clause.range, `the engine does not check what a player can't do as a condition ("${this.slice(clause.range)}", treated as always true): ${instead}`);
+      this.note(clause.range, `the engine does not check what a player can't do as a condition ("${this.slice(clause.range)}"): ${instead}`);
       return undefined;
     }
-    this.note(clause.range, `condition not understood by the engine: "${this.slice(clause.range)}" (treated as always true)`);
+    this.note(clause.range, `condition not understood by the engine: "${this.slice(clause.range)}"`);
     return undefined;
   }
 
@@ -4058,11 +4082,12 @@ class AbilityLowering {
    * in "you attacked with two or more Vampires this turn"), read as the record keeps them: kind, colour, name (who
    * played or attacked is the record's). Undefined after a note for anything else the phrase asks.
    */
-  private turnRecordSelector(obj: Ast.NounPhrase, did: string): CardSelector | undefined {
+  private turnRecordSelector(obj: Ast.NounPhrase, did: string, controlled = false): CardSelector | undefined {
     this.useDeterminers(obj, "a", "an");
     const selector = this.selector(obj);
     delete selector.zones;
-    const unread = Object.keys(selector).filter((k) => k === "controller" || k === "owner" || !(DESTROYED_SELECTOR_FIELDS as readonly string[]).includes(k));
+    // `controlled`: who controls the cards is who did it ("a creature you control attacked this turn"), read by the caller.
+    const unread = Object.keys(selector).filter((k) => (k === "controller" && !controlled) || k === "owner" || !(DESTROYED_SELECTOR_FIELDS as readonly string[]).includes(k));
     if (unread.length) {
       this.note(obj.range, `"${this.slice(obj.range)}": the engine matches the cards ${did} this turn only by their kind, colour, name and who ${did} them`);
       return undefined;
@@ -4120,6 +4145,40 @@ class AbilityLowering {
     const who: PlayerRef = player ?? this.controllingPlayer(clause.subject);
     this.use(clause.verb, obj, thisTurn);
     return { kind: "compare", left: { kind: "life_this_turn", of: who, change }, op: ">=", right: count?.value ?? 1 };
+  }
+
+  /**
+   * "a creature you control attacked this turn", "another Vampire you control attacked this turn", "two or more creatures
+   * an opponent controls attacked this turn", "a creature attacked this turn": cards of a kind that attacked this turn,
+   * read as "you attacked with a creature this turn" reads them (GameState.attackedThisTurn: who attacked with each is its
+   * controller as it attacked; with no controller named, either player). Undefined: not such a clause (a card named before:
+   * attackedThisTurnCondition); null after a note.
+   */
+  cardsAttackedThisTurn(clause: Ast.Clause): Condition | null | undefined {
+    const subject = clause.subject;
+    if (clause.verb?.lemma !== "attack" || clause.object || clause.be || clause.complement || clause.modal || !subject || subject.also?.length || isPlayerPhrase(subject) || clause.tail.length !== 1) return undefined;
+    const thisTurn = clause.tail[0]!;
+    if (thisTurn.kind !== "timing" || thisTurn.which !== "this" || thisTurn.combat) return undefined;
+    const dets = npDeterminers(subject);
+    if (dets.some((d) => d === "this" || d === "that" || d === "it" || d === "target" || d === "those" || d === "these" || d === "each" || d === "every" || d === "all")) return undefined;
+    if (!npWords(subject).some((w) => this.cardNoun(w) || this.cardNoun(singular(w)))) return undefined;
+    const count = npCount(subject);
+    if (count && (count.value === undefined || count.variable !== undefined || count.comparison === "less" || count.comparison === "fewer" || count.atLeast !== undefined)) {
+      this.note(clause.range, `the engine counts the cards that attacked this turn ("a creature you control attacked this turn", "two or more creatures you control attacked this turn"); it cannot read "${this.slice(clause.range)}"`);
+      return null;
+    }
+    const selector = this.turnRecordSelector({ ...subject, filters: subject.filters }, "attacked", true);
+    if (!selector) return null;
+    const controller = selector.controller;
+    delete selector.controller;
+    const atLeast = count?.value ?? 1;
+    this.useDeterminers(subject, "a", "an", "any");
+    this.use(clause.verb, count, thisTurn);
+    const by = (who: "you" | "opponent"): Condition => ({ kind: "attacked_this_turn", who: { kind: who }, selector, atLeast });
+    if (controller === "you" || controller === "opponent") return by(controller);
+    if (controller === undefined && atLeast === 1) return { kind: "any", conditions: [by("you"), by("opponent")] };
+    this.note(subject.range, `"${this.slice(subject.range)}": the engine counts the cards one player attacked with this turn: write "you control" or "an opponent controls" after the card ("two or more creatures you control attacked this turn")`);
+    return null;
   }
 
   /**
@@ -10149,6 +10208,9 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
  * always true"), and the whole is read so: with `and` the others still hold; with `or` the whole is always true.
  */
 function compoundCondition(body: { condition: Ast.Clause; more?: Ast.ConditionalBody["more"] }, l: AbilityLowering, read: (clause: Ast.Clause) => Condition | undefined = (clause) => l.condition(clause)): Condition | undefined {
+  return l.readingCondition(() => compoundConditionRead(body, l, read));
+}
+function compoundConditionRead(body: { condition: Ast.Clause; more?: Ast.ConditionalBody["more"] }, l: AbilityLowering, read: (clause: Ast.Clause) => Condition | undefined): Condition | undefined {
   // "If you control a Vampire and a Ghoul, ...": each card kind joined to the object by "and" is a condition of its own
   // (you control each), as "If you control a Vampire and you control a Ghoul" (was CW6005 at "a Ghoul").
   const obj = body.condition.object;

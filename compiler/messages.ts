@@ -950,6 +950,14 @@ export const MESSAGES = {
     example: "param spells_on_opponent_turn = true   (in a game file with response_model = instant)",
     exampleArgs: { name: "spells_on_opponent_turn", other: "response_model", value: "instant", values: "stack or chain" },
   },
+  CW6014: {
+    severity: "error",
+    template: "The engine cannot check this condition, so the card is not played: {detail}.",
+    explanation:
+      "A condition (`If …`, `as long as …`, `while …`, `unless …`, a trigger's `if`, `Activate only if …`) decides whether the effects after it happen. When the engine cannot read it — or reads only part of it — it has no true answer to give, and running the effects as if the condition held (what it did until session 40, with a CW6001 warning saying \"treated as always true\") would play a card other than the one printed. So it is an error: `cardwright check` fails on it and `cardwright test` does not play the card (a scenario naming it fails, saying why). Rephrase the condition with a form the engine checks — a player's life, what a player controls or has in hand or in a zone, the cards played, attacked with, destroyed, discarded or drawn this turn, a card's kind, stats, counters or state (docs/language.md, \"A static ability says what it gives\", lists them) — and `cardwright explain` shows how it reads.",
+    example: "If a creature died during your last turn, draw a card.   (a CYBERVAMP Spell)",
+    exampleArgs: { detail: 'condition not understood by the engine: "a creature died during your last turn"' },
+  },
   CW6020: {
     severity: "warning",
     template: 'This {type} has no {stat}: "{words}" reads this card\'s own {stat}, which the engine would take as 0. Compare with a number ("with {stat} 2 or less"), or read the stat of a card that has one ("target creature\'s {stat}").',

@@ -94,6 +94,10 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
     // model its phases contradict: CW6002/CW6003/CW6009) fails `check` too: its scenarios would test another game.
     const contractErrors = lowered.notes.filter((n) => n.code && MESSAGES[n.code].severity === "error");
     const brokenGames = new Set(analysis.model.games.filter((g) => errors.some((d) => d.file === g.file) || contractErrors.some((n) => n.file === g.file)).map((g) => g.id.toLowerCase()));
+    // A card whose lowering is an error (CW6014: a condition the engine cannot check) is not played either: it would run
+    // another card (the effects as if the condition held). Reported with the check's errors.
+    const cardFiles = new Set(analysis.model.sets.flatMap((set) => set.cards.map((card) => card.file)));
+    for (const n of contractErrors) if (cardFiles.has(n.file)) errors.push(diagnostic(n.code!, n.file, n.range, n.args as never));
     // A card with an error in its own text is left out; the error is reported at the card.
     const broken = new Map<string, Diagnostic>();
     for (const set of analysis.model.sets)

@@ -18,7 +18,7 @@ describe("'If it dies' after a stat change", () => {
   });
 
   it("a change that cannot kill ('+2/+0') is no step 'dies' reads: CW6001 as before", () => {
-    expect(probe("spell", "Target creature gets +2/+0 until end of turn. If it dies, draw a card.").problems).toEqual(['CW6001 "it dies"']);
+    expect(probe("spell", "Target creature gets +2/+0 until end of turn. If it dies, draw a card.").problems).toEqual(['CW6014 "it dies"']);
   });
 });
 
@@ -73,8 +73,8 @@ describe("the outsider probe's findings (cards, session 35)", () => {
     expect(p.readsAs).toEqual(["Target creature gets -3/-3 until end of turn, then if it didn't die this way, put 2 Bleed counters on its controller."]);
     expect(probe("spell", "Deal 3 damage to target creature. If that creature survives, you gain 3 life.").problems).toEqual([]);
     // Nothing before it that can kill, or no card named: CW6001 as before.
-    expect(probe("spell", "Draw a card. If it survives, draw a card.").problems).toEqual(['CW6001 "it survives"']);
-    expect(probe("spell", "Deal 2 damage to target creature. If a creature survives, draw a card.").problems).toEqual(['CW6001 "a creature survives"']);
+    expect(probe("spell", "Draw a card. If it survives, draw a card.").problems).toEqual(['CW6014 "it survives"']);
+    expect(probe("spell", "Deal 2 damage to target creature. If a creature survives, draw a card.").problems).toEqual(['CW6014 "a creature survives"']);
   });
 
   it("'if defending player controls no creatures' (no article) parses (was CW1003 'Expected \".\" … found \"no\"')", () => {

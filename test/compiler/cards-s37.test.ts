@@ -106,7 +106,7 @@ describe("'at least N' / 'at most N', and 'at least N more … than you'", () =>
 
   it("a bare '2 more … than you' says no bound: CW6001 naming both forms", () => {
     const p = probe("spell", "If an opponent has 2 more cards in hand than you, draw a card.");
-    expect(p.problems).toEqual(['CW6001 "2"']);
+    expect(p.problems).toEqual(['CW6014 "2"']);
     expect(p.messages[0]).toContain('write "at least 2 more" or "at most 2 more"');
   });
 

@@ -147,9 +147,9 @@ describe("conditions joined by 'and' / 'or'", () => {
 
   it("'and' and 'or' mixed is CW6001 at the conditions; an unreadable condition stays CW6001 'treated as always true'", () => {
     const mixed = probe("spell", "If you have 10 or less life and an opponent has a Bleed counter or you control a Vampire, draw a card.");
-    expect(mixed.problems).toEqual(['CW6001 "you have 10 or less life and an opponent has a Bleed counter or you control a Vampire"']);
+    expect(mixed.problems).toEqual(['CW6014 "you have 10 or less life and an opponent has a Bleed counter or you control a Vampire"']);
     const unread = probe("spell", "If you have 10 or less life and a creature died during your last turn, draw a card.");
-    expect(unread.problems).toEqual(['CW6001 "a creature died during your last turn"']);
+    expect(unread.problems).toEqual(['CW6014 "a creature died during your last turn"']);
     expect(unread.readsAs).toEqual(["If you have 10 or less life, draw a card."]);
   });
 });

@@ -67,7 +67,7 @@ describe("the session-35 outsider probe's honest diagnostics made to run", () =>
     expect(probe("duel", "unit", "PLAY: If your unit slots are full, gain 2 life.").problems).toEqual([]);
     // A game without slots stays CW6001. (The opponent's slots run since session 36: engine-s36.)
     expect(probe("duel", "unit", "PLAY: If all of your opponent's unit slots are full, gain 2 life.").readsAs).toEqual(["PLAY: If your opponent has no empty slots, gain 2 life."]);
-    expect(probe("chromatic", "creature", "[Base] When this enters play, if all of your slots are full, gain 2 life.").problems).toEqual(['CW6001 "all of your slots are full"']);
+    expect(probe("chromatic", "creature", "[Base] When this enters play, if all of your slots are full, gain 2 life.").problems).toEqual(['CW6014 "all of your slots are full"']);
   });
 
   it("'leaves the field' in Three-Slot Duel is 'leaves play' (was CW6005 at 'the field'); another zone stays CW6005", () => {
@@ -145,9 +145,9 @@ describe("'Whenever you attack …' where attackers are declared together", () =
 
 describe("a target player in a condition checked before targets are chosen", () => {
   it("'Activate only if target player …' and a trigger's intervening 'if target player …' choose no target (CW6001, as on main)", () => {
-    expect(probe("duel", "unit", "Discard a card: Draw a card. Activate only if target player has 5 or less life.").problems).toEqual(['CW6001 "target player has 5 or less life"']);
+    expect(probe("duel", "unit", "Discard a card: Draw a card. Activate only if target player has 5 or less life.").problems).toEqual(['CW6014 "target player has 5 or less life"']);
     const trigger = probe("duel", "unit", "Whenever you draw a card, if target player has 5 or less life, they lose 1 life.");
-    expect(trigger.problems).toEqual(['CW6001 "target player has 5 or less life"']);
+    expect(trigger.problems).toEqual(['CW6014 "target player has 5 or less life"']);
     expect(trigger.abilities[0]!.targets).toEqual([]);
     expect(probe("duel", "unit", "PLAY: If target opponent has 5 or less life, they lose 2 life.").problems).toEqual([]);
   });

@@ -60,7 +60,7 @@ describe("'this way' after a step on a group", () => {
     expect(p.readsAs).toEqual(["Deal 2 damage to each Unit an opponent controls, then if a card died this way, draw a card."]);
     // A kind narrower than what the step took runs since session 37 (engine-s37): who controlled the card is still said.
     const knight = probe("duel", "spell", "Deal 2 damage to each unit. If an enemy Knight died this way, draw a card.");
-    expect(knight.problems).toEqual(['CW6001 "an enemy Knight died this way"']);
+    expect(knight.problems).toEqual(['CW6014 "an enemy Knight died this way"']);
     expect(knight.messages[0]).toContain('"if a card died this way"');
     expect(knight.messages[0]).not.toContain("is died");
   });

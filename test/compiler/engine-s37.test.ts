@@ -58,7 +58,7 @@ describe("empty and full slots (Three-Slot Duel: '3 unit slots per player')", ()
     expect(probe("duel", "spell", "If one of your unit slots is empty, draw a card.").readsAs).toEqual(["If you have an empty slot, draw a card."]);
     expect(probe("duel", "spell", "If two of your opponent's unit slots are empty, draw a card.").readsAs).toEqual(["If your opponent has 2 or more empty slots, draw a card."]);
     // "aren't empty" (none empty, or not all?) stays CW6001.
-    expect(probe("duel", "spell", "If your unit slots aren't empty, draw a card.").problems).toEqual(['CW6001 "your unit slots aren\'t empty"']);
+    expect(probe("duel", "spell", "If your unit slots aren't empty, draw a card.").problems).toEqual(['CW6014 "your unit slots aren\'t empty"']);
   });
 
   it("'your field is not empty' runs as 'isn't empty' (was CW6001: the parser reads 'not' as the verb)", () => {
@@ -80,11 +80,11 @@ describe("each / every / all / both in what a condition counts", () => {
       ["PLAY: If you control both Knights, draw a card.", "both"],
     ] as const) {
       const p = probe("duel", "unit", text);
-      expect([text, p.problems]).toEqual([text, [`CW6001 "${word}"`]]);
+      expect([text, p.problems]).toEqual([text, [`CW6014 "${word}"`]]);
     }
     const p = probe("duel", "unit", "PLAY: If you control all Knights, draw a card.");
     expect(p.messages[0]).toContain('write "a Knight", "two or more Knights", "exactly two Knights" or "no Knights"');
-    expect(probe("cybervamp", "creature", "When this enters play, if you control every Vampire, draw a card.").problems).toEqual(['CW6001 "every"']);
+    expect(probe("cybervamp", "creature", "When this enters play, if you control every Vampire, draw a card.").problems).toEqual(['CW6014 "every"']);
     // "both a Knight and a Golem": each of the two (session 38: kinds joined by "and" after "you control" run).
     const two = probe("duel", "unit", "PLAY: If you control both a Knight and a Golem, draw a card.");
     expect(two.problems).toEqual([]);
@@ -130,9 +130,9 @@ describe("'If a Knight died this way' after a step on a group", () => {
 
   it("who controlled it, or two of them, stays CW6001 naming the forms", () => {
     const enemy = probe("duel", "spell", "Deal 2 damage to each unit. If an enemy Knight died this way, draw a card.");
-    expect(enemy.problems).toEqual(['CW6001 "an enemy Knight died this way"']);
+    expect(enemy.problems).toEqual(['CW6014 "an enemy Knight died this way"']);
     expect(enemy.messages[0]).toContain('"if a Knight died this way"');
-    expect(probe("duel", "spell", "Deal 2 damage to each unit. If two Knights died this way, draw a card.").problems).toEqual(['CW6001 "two Knights died this way"']);
+    expect(probe("duel", "spell", "Deal 2 damage to each unit. If two Knights died this way, draw a card.").problems).toEqual(['CW6014 "two Knights died this way"']);
   });
 });
 
@@ -157,18 +157,18 @@ describe("'Exchange control of two target creatures.'", () => {
 
 describe("each / every / all / both in a hand, a resource or a zone a condition counts", () => {
   it("'you have every card in your hand', 'you have both Crystals', 'all of the units' are CW6001 (they ran as 'one or more')", () => {
-    expect(probe("duel", "unit", "PLAY: If you have every card in your hand, draw a card.").problems).toEqual(['CW6001 "every"']);
-    expect(probe("duel", "unit", "PLAY: If you have both Crystals, draw a card.").problems).toEqual(['CW6001 "both"']);
+    expect(probe("duel", "unit", "PLAY: If you have every card in your hand, draw a card.").problems).toEqual(['CW6014 "every"']);
+    expect(probe("duel", "unit", "PLAY: If you have both Crystals, draw a card.").problems).toEqual(['CW6014 "both"']);
     const partitive = probe("duel", "unit", "PLAY: If you control all of the units, draw a card.");
-    expect(partitive.problems).toEqual(['CW6001 "all"']);
+    expect(partitive.problems).toEqual(['CW6014 "all"']);
     expect(partitive.messages[0]).toContain('write "a unit", "two or more units", "exactly two units" or "no units"');
   });
 
   it("'two units in each graveyard' is CW6001 at 'each' (it counted both graveyards together); 'no cards in each graveyard' runs", () => {
     const each = probe("duel", "unit", "PLAY: If there are two units in each graveyard, draw a card.");
-    expect(each.problems).toEqual(['CW6001 "each"']);
+    expect(each.problems).toEqual(['CW6014 "each"']);
     expect(each.messages[0]).toContain('name one player\'s ("in your graveyard", "in your opponent\'s graveyard") or all of them together ("in a graveyard")');
-    expect(probe("duel", "unit", "PLAY: If there is a unit on each field, draw a card.").problems).toEqual(['CW6001 "each"']);
+    expect(probe("duel", "unit", "PLAY: If there is a unit on each field, draw a card.").problems).toEqual(['CW6014 "each"']);
     expect(probe("duel", "unit", "PLAY: If there are no cards in each graveyard, draw a card.").problems).toEqual([]);
   });
 });

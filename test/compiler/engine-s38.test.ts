@@ -74,8 +74,8 @@ describe("a condition on a card of a kind, on all of them, or on none (each was 
     expect(probe("duel", "spell", "If all units you control have power 3 or more, draw a card.").readsAs).toEqual(["If you control a Unit and you control no Units with power 2 or less, draw a card."]);
     expect(probe("duel", "spell", "If all cards in your graveyard are units, draw a card.").readsAs).toEqual(["If you have 1 or more cards in your Graveyard and you have no non-Unit cards in your Graveyard, draw a card."]);
     // A negation there is not read: it stays CW6001 (never run as the positive).
-    expect(probe("duel", "spell", "If a unit you control isn't a Knight, draw a card.").problems).toEqual(['CW6001 "a unit you control isn\'t a Knight"']);
-    expect(probe("duel", "spell", "If all units you control aren't Knights, draw a card.").problems).toEqual(['CW6001 "all units you control aren\'t Knights"']);
+    expect(probe("duel", "spell", "If a unit you control isn't a Knight, draw a card.").problems).toEqual(['CW6014 "a unit you control isn\'t a Knight"']);
+    expect(probe("duel", "spell", "If all units you control aren't Knights, draw a card.").problems).toEqual(['CW6014 "all units you control aren\'t Knights"']);
   });
 });
 

@@ -78,7 +78,7 @@ describe("parse errors an outsider hits: a passive after \"it's\" / \"is not\", 
     expect(probe("duel", "spell", "If it's your turn, draw a card.").problems).toEqual([]);
     expect(probe("duel", "spell", "Deal 1 damage to target unit. If it's a Knight, draw a card.").readsAs).toEqual(["Deal 1 damage to target unit, then if it is a Knight, draw a card."]);
     // A passive the engine does not read stays CW6001 at its words (never a parse error, never dropped).
-    expect(probe("duel", "spell", "Return target unit to its owner's hand. If it's returned, draw a card.").problems).toEqual([`CW6001 "it's returned"`]);
+    expect(probe("duel", "spell", "Return target unit to its owner's hand. If it's returned, draw a card.").problems).toEqual([`CW6014 "it's returned"`]);
   });
 
   it("'Units adjacent to this get +1 power.' (a parse error) is CW6001 at the words: no slot order, so no neighbours", () => {

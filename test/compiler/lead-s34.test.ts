@@ -47,8 +47,8 @@ describe("'If it dies, …' right after the step that can kill the card named", 
   });
 
   it("stays CW6001 where nothing before could kill it, or no card is named ('If a unit dies')", () => {
-    expect(probe("duel", "spell", "Draw a card. If it dies, draw a card.").problems).toEqual(['CW6001 "it dies"']);
-    expect(probe("duel", "spell", "Deal 3 damage to target unit. If a unit dies, draw a card.").problems).toEqual(['CW6001 "a unit dies"']);
+    expect(probe("duel", "spell", "Draw a card. If it dies, draw a card.").problems).toEqual(['CW6014 "it dies"']);
+    expect(probe("duel", "spell", "Deal 3 damage to target unit. If a unit dies, draw a card.").problems).toEqual(['CW6014 "a unit dies"']);
   });
 });
 
