@@ -24,7 +24,7 @@ export const STEP_OPS = exactly<StepBody["op"]>()([
   "delayed", "prevent", "player_rule", "replace_next", "cost_change",
 ]);
 export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "total", "hand_size", "players", "empty_slots", "resource", "event_amount", "damage_dealt", "life_this_turn", "times", "half", "plus", "chosen_count", "short_of", "at_most", "destroyed_this_turn", "played_this_turn", "entered_this_turn", "discarded_this_turn"]);
-export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "phase", "card_is", "card_matches", "not", "all", "any", "destroyed_this_turn", "played_this_turn", "entered_this_turn", "discarded_this_turn", "attacked_this_turn", "done_this_way", "can_pay"]);
+export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "phase", "card_is", "card_matches", "not", "all", "any", "destroyed_this_turn", "played_this_turn", "entered_this_turn", "discarded_this_turn", "drawn_this_turn", "attacked_this_turn", "done_this_way", "can_pay"]);
 /** The selector fields a `destroyed_this_turn` condition matches a card that left play by (runtime/core/values.ts destroyedMatches). */
 export const DESTROYED_SELECTOR_FIELDS: readonly (keyof CardSelector & string)[] = ["controller", "owner", "cardTypes", "subtypes", "colors", "names", "other", "tokens"];
 export const DURATIONS = exactly<Duration["kind"]>()(["permanent", "end_of_turn", "until_your_next_turn", "end_of_your_turn", "end_of_your_next_turn", "until_opponent_next_turn", "end_of_opponent_next_turn", "end_of_combat", "while_source"]);

@@ -404,6 +404,12 @@ export type Condition =
    */
   | { kind: "discarded_this_turn"; selector: CardSelector; atLeast: number }
   /**
+   * "if you have drawn a card this turn", "if an opponent drew two or more cards this turn", "if you haven't drawn a card this
+   * turn": at least `atLeast` cards matching `selector` were drawn this turn (GameState.drawnThisTurn) — its `controller` is
+   * who drew them; the other fields as `destroyed_this_turn`'s.
+   */
+  | { kind: "drawn_this_turn"; selector: CardSelector; atLeast: number }
+  /**
    * "if you attacked this turn", "if an opponent attacked with two or more creatures this turn", "if they didn't attack
    * this turn": `who` attacked with at least `atLeast` cards matching `selector` this turn (GameState.attackedThisTurn,
    * each card once, as it was as it attacked; the fields as `destroyed_this_turn`'s, no controller: `who` is the attacker).

@@ -3124,10 +3124,13 @@ class AbilityLowering {
    * participle as its verb, and whether "haven't" / "hasn't" negates it. Undefined for any other clause ("you have two
    * cards in hand").
    */
-  perfectTense(clause: Ast.Clause): { clause: Ast.Clause; negated: boolean } | undefined {
+  perfectTense(clause: Ast.Clause): { clause: Ast.Clause; negated: boolean; not?: Ast.WordNode } | undefined {
     const have = clause.verb ? lower(clause.verb.text).replace(/\u2019/g, "'") : "";
     if (!/^(?:have|has|haven't|hasn't|have not|has not)$/.test(have) || clause.be || clause.modal || !clause.object) return undefined;
-    const obj = clause.object;
+    // "you have not played a unit this turn": the parser reads "not" as the first word of the object.
+    const first = clause.object.items[0];
+    const not = /^(?:have|has)$/.test(have) && clause.object.items.length > 1 && first?.kind === "word" && lower(first.text) === "not" ? first : undefined;
+    const obj = not ? { ...clause.object, items: clause.object.items.slice(1), range: spanOf(clause.object.items[1]!.range, clause.object.range) } : clause.object;
     const word = obj.items[0];
     // "you have lost life": the participle and its object read as one phrase ("lost life"); "you have played a spell": the
     // participle alone, its object a complement.
@@ -3139,7 +3142,7 @@ class AbilityLowering {
     const complement = rest ?? (clause.complement?.kind === "np" ? clause.complement : undefined);
     if (clause.complement && !complement) return undefined;
     const verb: Ast.WordNode = PARTICIPLE_LEMMAS[text] && word.lemma === text ? { ...word, lemma: PARTICIPLE_LEMMAS[text]! } : word;
-    return { clause: { ...clause, verb, object: complement, complement: undefined }, negated: /n't$|not$/.test(have) };
+    return { clause: { ...clause, verb, object: complement, complement: undefined }, negated: /n't$|not$/.test(have) || !!not, ...(not ? { not } : {}) };
   }
 
   conditionFor(clause: Ast.Clause, player?: PlayerRef): Condition | undefined {
@@ -3158,7 +3161,7 @@ class AbilityLowering {
     const perfect = this.perfectTense(clause);
     if (perfect) {
       if (perfect.negated) {
-        this.ledger.carry(clause.verb);
+        this.ledger.carry(clause.verb, perfect.not);
         return negation(this.conditionFor(perfect.clause, player));
       }
       const read = this.conditionFor(perfect.clause, player);
@@ -3704,9 +3707,11 @@ class AbilityLowering {
     const thisTurn = clause.tail.find((t) => t.kind === "timing" && t.which === "this");
     const verb = clause.verb?.lemma;
     const obj = clause.object;
-    if (!thisTurn || !obj || (verb !== "play" && verb !== "cast" && verb !== "discard") || clause.be || (!player && !(clause.subject && isPlayerPhrase(clause.subject)))) return undefined;
+    if (!thisTurn || !obj || (verb !== "play" && verb !== "cast" && verb !== "discard" && verb !== "draw") || clause.be || (!player && !(clause.subject && isPlayerPhrase(clause.subject)))) return undefined;
     const discarded = verb === "discard";
-    const did = discarded ? "discarded" : "played";
+    // "if you have drawn a card this turn", "if an opponent drew two or more cards this turn": the cards a player drew (drawn_this_turn).
+    const drawn = verb === "draw";
+    const did = discarded ? "discarded" : drawn ? "drew" : "played";
     const who: PlayerRef = player ?? this.controllingPlayer(clause.subject);
     if (who.kind !== "you" && who.kind !== "opponent") {
       this.note(clause.subject?.range ?? clause.range, `the engine knows what you and your opponent ${did} this turn; it cannot read "${this.slice(clause.subject?.range ?? clause.range)}" here: write "you" or "an opponent"`);
@@ -3722,7 +3727,7 @@ class AbilityLowering {
     const selector = this.turnRecordSelector(obj, did);
     if (!selector) return null;
     this.use(clause.verb, count, thisTurn);
-    return { kind: discarded ? "discarded_this_turn" : "played_this_turn", selector: { ...selector, controller: who.kind === "you" ? "you" : "opponent" }, atLeast: count?.value ?? 1 };
+    return { kind: discarded ? "discarded_this_turn" : drawn ? "drawn_this_turn" : "played_this_turn", selector: { ...selector, controller: who.kind === "you" ? "you" : "opponent" }, atLeast: count?.value ?? 1 };
   }
 
   /**

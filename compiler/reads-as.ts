@@ -1786,6 +1786,7 @@ function conditionText(c: Condition, ctx: Context): string {
     }
     case "played_this_turn":
     case "discarded_this_turn":
+    case "drawn_this_turn":
       return playedText(c, ctx, false);
     case "attacked_this_turn":
       return attackedText(c, ctx, false);
@@ -1813,7 +1814,7 @@ function conditionText(c: Condition, ctx: Context): string {
       if (turnPhaseText(c.condition)) return turnPhaseText(c.condition)!.replace(/^it's /, "it isn't ");
       if (c.condition.kind === "card_is" || c.condition.kind === "card_matches") return conditionText(c.condition, ctx).replace(/ is /, " isn't ").replace(/ has /, " doesn't have ").replace(/ attacked this turn$/, " didn't attack this turn");
       // "you didn't play a Creature this turn"
-      if ((c.condition.kind === "played_this_turn" || c.condition.kind === "discarded_this_turn") && c.condition.atLeast === 1) return playedText(c.condition, ctx, true);
+      if ((c.condition.kind === "played_this_turn" || c.condition.kind === "discarded_this_turn" || c.condition.kind === "drawn_this_turn") && c.condition.atLeast === 1) return playedText(c.condition, ctx, true);
       // "that player didn't attack this turn", "you didn't attack with a Vampire this turn"
       if (c.condition.kind === "attacked_this_turn" && c.condition.atLeast === 1) return attackedText(c.condition, ctx, true);
       // "no Unit was destroyed this turn"
@@ -1847,11 +1848,11 @@ function conditionText(c: Condition, ctx: Context): string {
 }
 
 /** "you played a Creature this turn", "your opponent played 2 or more Spells this turn", "you didn't play another Spell this turn", "you discarded a card this turn". */
-function playedText(c: Extract<Condition, { kind: "played_this_turn" | "discarded_this_turn" }>, ctx: Context, negated: boolean): string {
+function playedText(c: Extract<Condition, { kind: "played_this_turn" | "discarded_this_turn" | "drawn_this_turn" }>, ctx: Context, negated: boolean): string {
   const who = c.selector.controller === "opponent" ? "your opponent" : "you";
   const what = selectorText({ ...c.selector, controller: undefined }, ctx, c.atLeast);
   const cards = c.atLeast === 1 ? (c.selector.other ? what.replace(/^other /, "another ") : articles(`a ${what}`)) : `${c.atLeast} or more ${what}`;
-  const [verb, past] = c.kind === "discarded_this_turn" ? ["discard", "discarded"] : ["play", "played"];
+  const [verb, past] = c.kind === "discarded_this_turn" ? ["discard", "discarded"] : c.kind === "drawn_this_turn" ? ["draw", "drew"] : ["play", "played"];
   return `${who} ${negated ? `didn't ${verb}` : past} ${cards} this turn`;
 }
 

@@ -1220,9 +1220,9 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
 }
 
 /** How many cards of a turn's record (GameState.destroyedThisTurn, playedThisTurn, enteredThisTurn, discardedThisTurn) match the selector, as they were. */
-function doneThisTurn(ctx: Ctx, frame: Frame, record: "destroyed_this_turn" | "destroyed_last_turn" | "played_this_turn" | "entered_this_turn" | "discarded_this_turn" | "attacked_this_turn", selector: CardSelector, by?: PlayerId): number {
+function doneThisTurn(ctx: Ctx, frame: Frame, record: "destroyed_this_turn" | "destroyed_last_turn" | "played_this_turn" | "entered_this_turn" | "discarded_this_turn" | "drawn_this_turn" | "attacked_this_turn", selector: CardSelector, by?: PlayerId): number {
   const { state } = ctx;
-  const cards = record === "destroyed_last_turn" ? state.destroyedLastTurn : record === "destroyed_this_turn" ? state.destroyedThisTurn : record === "played_this_turn" ? state.playedThisTurn : record === "entered_this_turn" ? state.enteredThisTurn : record === "attacked_this_turn" ? state.attackedThisTurn : state.discardedThisTurn;
+  const cards = record === "destroyed_last_turn" ? state.destroyedLastTurn : record === "destroyed_this_turn" ? state.destroyedThisTurn : record === "played_this_turn" ? state.playedThisTurn : record === "entered_this_turn" ? state.enteredThisTurn : record === "attacked_this_turn" ? state.attackedThisTurn : record === "drawn_this_turn" ? state.drawnThisTurn : state.discardedThisTurn;
   let count = 0;
   // `by`: one player's cards of the record ("if they didn't attack this turn"), where the selector's relative controller cannot say which.
   for (const done of cards ?? []) if ((by === undefined || done.controller === by) && destroyedMatches(ctx, done, selector, frame.controller, frame.card)) count++;
@@ -1253,7 +1253,9 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
     case "played_this_turn":
     case "entered_this_turn":
     case "discarded_this_turn":
-      // "if a creature died this turn" / "if you didn't play a creature this turn" / "if you discarded a card this turn":
+    case "drawn_this_turn":
+      // "if a creature died this turn" / "if you didn't play a creature this turn" / "if you discarded a card this turn" /
+      // "if you have drawn a card this turn" (GameState.drawnThisTurn):
       // the record's cards, matched as they were then (by what they were and who controlled, played or discarded them).
       // "if a creature died last turn": the turn before this one's record (GameState.destroyedLastTurn).
       return doneThisTurn(ctx, frame, condition.kind === "destroyed_this_turn" && condition.lastTurn ? "destroyed_last_turn" : condition.kind, condition.selector) >= condition.atLeast;

@@ -110,3 +110,18 @@ describe("a reference after a clause that took a card, in a trigger about a card
     }
   });
 });
+
+describe("conditions on the turn's record written in the perfect (CW6001, run as always true)", () => {
+  it("'have drawn' reads the turn's draws; 'have not played' is 'didn't play'", () => {
+    for (const [text, reads] of [
+      ["If you have drawn a card this turn, draw a card.", "If you drew a card this turn, draw a card."],
+      ["If you haven't drawn a card this turn, gain 2 life.", "If you didn't draw a card this turn, gain 2 life."],
+      ["If an opponent drew two or more cards this turn, gain 2 life.", "If your opponent drew 2 or more cards this turn, gain 2 life."],
+      ["If you have not played a unit this turn, draw a card.", "If you didn't play a Unit this turn, draw a card."],
+      ["If you have played two or more spells this turn, draw a card.", "If you played 2 or more Spells this turn, draw a card."],
+    ] as const) {
+      const p = probe("duel", "spell", text);
+      expect([text, p.problems, p.readsAs]).toEqual([text, [], [reads]]);
+    }
+  });
+});
