@@ -2725,6 +2725,19 @@ class AbilityLowering {
       const other = roles?.other[0] ? `the ${roles.other[0]} ${unit}` : `the other ${unit}`;
       this.notes.push({ file: this.file, range: plainRange(np.range), code: "CW6080", args: { words: "it", other, unit }, message: `"it" could name this card or ${other}` });
     }
+    // "Choose a unit you control. Put two power counters on the chosen unit.": the card chosen before in this ability. With no
+    // card chosen before in it ("DEATH: Destroy the chosen unit." after "PLAY: Choose an enemy unit."), no choice is kept from
+    // one ability to another: said at the words (it was a parse error at "chosen").
+    if (words[0] === "chosen" && words.length === 2 && dets.length === 1 && (dets[0] === "the" || dets[0] === "that") && !np.filters.length) {
+      if (this.lastCard?.kind === "chosen" || this.lastCard?.kind === "target") {
+        this.useDeterminers(np, dets[0]!);
+        this.useWords(np, "chosen");
+        this.useSelfNouns(np);
+        return { kind: "card", ref: this.lastCard };
+      }
+      this.note(np.range, `"${this.slice(np.range)}" names a card chosen before in the same ability; none is chosen before it here, and the engine keeps no choice from one ability to another: choose it in this ability ("Choose a ${words[1]}. Destroy that ${words[1]}.") or write a target ("target ${words[1]}")`);
+      return { kind: "card", ref: { kind: "it" } };
+    }
     // "that unit" / "the discarded card" / "it" right after a discard, a sacrifice or an erase in a trigger about a card.
     const taken = dets.includes("this") ? undefined : this.takenReference(np);
     if (taken) return { kind: "card", ref: taken };

@@ -2006,12 +2006,24 @@ export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): ITo
     i += n - 1;
   }
   passiveAfterItIs(tokens, from);
+  chosenAsAdjective(tokens, from);
   joinAdjacentTo(tokens, from);
   joinItsNot(tokens, from);
   slotPositionWords(tokens, from);
   // "at least two", "at most 5": one count (grammar/lexer.ts joinAtLeast), in card text only.
   // "less than 3", "below 3", "2 or lower": one count (grammar/lexer.ts joinComparisons), in card text only.
   return T.joinComparisons(T.joinAtLeast(tokens, from), from);
+}
+
+/**
+ * Card text only: "chosen" after "the" / "that" and before a word ("Put two power counters on the chosen unit.") is a plain
+ * word describing the card, not the verb "choose" (the parser broke off there: CW1003 at "chosen"). In place from `from`.
+ */
+function chosenAsAdjective(tokens: IToken[], from: number): void {
+  for (let i = Math.max(1, from); i + 1 < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (/^chosen$/i.test(t.image) && /^(?:the|that|those|each)$/i.test(tokens[i - 1]!.image) && is(tokens[i + 1]!, T.AnyWord) && t.startLine === tokens[i + 1]!.startLine) makePlainWord(t);
+  }
 }
 
 /**

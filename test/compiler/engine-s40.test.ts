@@ -125,3 +125,13 @@ describe("conditions on the turn's record written in the perfect (CW6001, run as
     }
   });
 });
+
+describe("'the chosen unit' (a parse error at 'chosen')", () => {
+  it("is the card chosen before in the ability; with none, CW6001 saying no choice is kept between abilities", () => {
+    const same = probe("duel", "spell", "Choose a unit you control. Put two power counters on the chosen unit.");
+    expect([same.problems, same.readsAs]).toEqual([[], ["Put 2 power counters on a Unit you control."]]);
+    const other = probe("duel", "unit", "DEATH: Destroy the chosen unit.");
+    expect(other.problems).toEqual(['CW6001 "the chosen unit"']);
+    expect(other.messages[0]).toContain("keeps no choice from one ability to another");
+  });
+});
