@@ -6566,7 +6566,7 @@ class AbilityLowering {
     // "Target unit you control can attack twice this turn.": one attack more this turn (as the static "... each turn").
     if (clause.modal?.lemma === "can" && verb === "attack" && attacksTwice(clause) === "this" && !clause.be && subjectIsCard()) {
       if (this.vocab.game.params["combat_model"] === "damage") {
-        this.note(clause.range, `"${this.slice(clause.range)}": in this game attackers are declared once in a combat, one combat a turn; the engine has no second attack to allow`);
+        this.note(clause.range, `"${this.slice(clause.range)}": in this game attackers are declared once in a combat, one combat a turn; the engine has no second attack to allow${weaponAttacksNote(this.vocab.game)}`);
         return [{ op: "rule", rule: "unsupported" }];
       }
       this.use(clause.modal, clause.verb);
@@ -7886,6 +7886,15 @@ const SLOT_PLACES: ReadonlySet<string> = new Set(["left", "right", "middle", "ce
 /** Participles not ending in -ed that a condition's perfect may use ("you have lost life this turn", "you have cast a spell"). */
 const PARTICIPLE_LEMMAS: Readonly<Record<string, string>> = { lost: "lose", cast: "cast", drawn: "draw", dealt: "deal", won: "win", paid: "pay", taken: "take", given: "give", chosen: "choose", put: "put", played: "play" };
 const PARTICIPLES: ReadonlySet<string> = new Set(Object.keys(PARTICIPLE_LEMMAS));
+
+/**
+ * The rest of the "attack twice" note in a game with Weapon attacks (Chromatic 16.1: "once per turn, unless a card says
+ * otherwise"): the engine counts them for every Weapon alike, by the game's parameter, never per card.
+ */
+function weaponAttacksNote(game: CompiledGame): string {
+  if (game.params["weapon_attacks_per_turn"] === undefined) return "";
+  return `; a Weapon's own attacks are counted for every Weapon alike (the game file's \`param weapon_attacks_per_turn = ${String(game.params["weapon_attacks_per_turn"])}\`), and the engine keeps no count for one card: "This can attack twice each turn" on a Weapon cannot run either`;
+}
 
 /** A stat bound turned round: "3 or more" → "less than 3"; undefined for "exactly". */
 function flipStat(stat: NonNullable<CardSelector["stat"]>): CardSelector["stat"] | undefined {
@@ -9923,7 +9932,7 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
     // more each turn. Where attackers are declared once in a combat (damage combat) there is no second attack to allow.
     if (clause.modal?.lemma === "can" && clause.verb?.lemma === "attack" && !clause.be && attacksTwice(clause) === "each") {
       if (l.vocab.game.params["combat_model"] === "damage") {
-        l.note(clause.range, `"${l.slice(clause.range)}": in this game attackers are declared once in a combat, one combat a turn; the engine has no second attack to allow`);
+        l.note(clause.range, `"${l.slice(clause.range)}": in this game attackers are declared once in a combat, one combat a turn; the engine has no second attack to allow${weaponAttacksNote(l.vocab.game)}`);
         return [];
       }
       l.use(clause);

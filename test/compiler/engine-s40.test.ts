@@ -135,3 +135,11 @@ describe("'the chosen unit' (a parse error at 'chosen')", () => {
     expect(other.messages[0]).toContain("keeps no choice from one ability to another");
   });
 });
+
+describe("Chromatic 'This can attack twice each turn.' (a creature-combat reason only, on a Weapon too)", () => {
+  it("says a Weapon's attacks are counted for every Weapon by the game's parameter, never per card", () => {
+    const p = probe("chromatic", "creature", "[Yellow] This can attack twice each turn.");
+    expect(p.problems).toEqual(['CW6001 "This can attack twice each turn"']);
+    expect(p.messages[0]).toContain("param weapon_attacks_per_turn = 1");
+  });
+});
