@@ -3003,10 +3003,20 @@ class AbilityLowering {
     const asLowered: Ast.Clause = pays && !symbols ? { ...c, verb: { ...c.verb!, text: "loses", lemma: "lose" } } : c;
     // What lowering the price said about a price it cannot run ("loses {G}") is replaced by the one note below.
     const noted = this.notes.length;
-    const price = this.clause(asLowered);
-    const step = price.length === 1 ? price[0]! : undefined;
+    let price = this.clause(asLowered);
+    let step = price.length === 1 ? price[0]! : undefined;
     const who = step && "who" in step ? (step.who as PlayersRef) : undefined;
-    const single = who && who.kind !== "each_player" && who.kind !== "each_opponent" && who.kind !== "acting" ? (who as PlayerRef) : undefined;
+    // "Each opponent discards a card unless they pay 3 life.", "each player loses 2 life unless they discard a card": each
+    // of those players is asked in turn, the effect theirs alone (a per_player run, "they" its acting player). It was
+    // CW6001 and ran the effect on every one of them, asking nothing.
+    const group = who && (who.kind === "each_opponent" || who.kind === "each_player") && effect.length > 0 && effect.every((s) => "who" in s && (s.who as PlayersRef | undefined)?.kind === who.kind) ? (who as PlayersRef) : undefined;
+    if (group) {
+      const acting = <T extends Step>(s: T): T => ({ ...s, who: { kind: "acting" } });
+      price = price.map(acting);
+      step = price[0]!;
+      effect = effect.map(acting);
+    }
+    const single = group ? ({ kind: "acting" } as PlayerRef) : who && who.kind !== "each_player" && who.kind !== "each_opponent" && who.kind !== "acting" ? (who as PlayerRef) : undefined;
     let canPay: Condition | undefined;
     // As a cost is paid (runtime/engine/actions.ts): life stays above 0 unless the game lets payments reach it.
     const toZero = this.vocab.game.params["life_payment_may_reach_zero"] === true;
@@ -3029,7 +3039,8 @@ class AbilityLowering {
     // The price's words were marked as it was read (this.clause): a kind it does not read ("discards a legendary card") is
     // reported, not asked as any card.
     const ask: Step = { op: "may", who: single, steps: price, otherwise: effect, prompt: `${this.slice(c.range)} (else: ${this.slice({ start: clause.range.start, end: cond.range.start }).trim()})`, source };
-    return canPay ? [{ op: "if", condition: canPay, then: [ask], else: effect, source }] : [ask];
+    const asked: Step[] = canPay ? [{ op: "if", condition: canPay, then: [ask], else: effect, source }] : [ask];
+    return group ? [{ op: "per_player", who: group, steps: asked, source }] : asked;
   }
 
   // --- durations and conditions ------------------------------------------------------------------

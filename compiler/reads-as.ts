@@ -935,6 +935,11 @@ function unlessText(step: Extract<Step, { op: "if" }>, ctx: Context): string | u
   // A target named again would be a second target: "Target opponent loses 3 life unless they discard a card."
   const named = ctx.targets.map((t) => t.text).find((t) => price.toLowerCase().startsWith(`${t.toLowerCase()} `));
   if (named) price = `they ${withoutSubject(price, named)}`;
+  // "Each opponent discards a card unless they pay 3 life." (a per_player run): the player asked is "they".
+  else if (ask.who.kind === "acting" && ctx.acting) {
+    const subject = playersText(ctx.acting, ctx, true);
+    if (price.toLowerCase().startsWith(`${subject.toLowerCase()} `)) price = `they ${withoutSubject(price, subject)}`;
+  }
   // The caster's own price is printed with its subject: "Destroy this unless you discard a card." (an imperative
   // "unless discard a card" is no sentence, and does not read back).
   if (ask.who.kind === "you" && !/^you\b/.test(price)) price = `you ${price}`;

@@ -61,3 +61,23 @@ describe("'if a creature you control attacked this turn' (was CW6001 'condition 
     expect(probe("spell", "If a creature with power 3 or more you control attacked this turn, draw a card.").problems[0]).toMatch(/^CW6014 /);
   });
 });
+
+describe("'each opponent … unless they pay 3 life' (was CW6001 'the engine cannot ask a player', ran the effect on each, asking nothing)", () => {
+  it("asks each of those players in turn, the effect theirs alone", () => {
+    for (const text of [
+      "When this enters play, each opponent discards a card unless they pay 3 life.",
+      "When this enters play, each player loses 2 life unless they discard a card.",
+      "When this enters play, each opponent loses 2 life unless they sacrifice a creature.",
+    ]) {
+      const p = probe("creature", text);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.abilities[0]!.steps[0]).toMatchObject({ op: "per_player", steps: [{ op: "if", then: [{ op: "may", who: { kind: "acting" }, otherwise: [{ who: { kind: "acting" } }] }], else: [{ who: { kind: "acting" } }] }] });
+      expect(p.readsAs[0]!.replace("a Creature", "a creature")).toEqual(text);
+      // The same IR (the prompt quotes the words as written).
+      expect(stepsOf(p.readsAs[0]!, "creature").replace(/"prompt":"[^"]*"/g, "")).toEqual(stepsOf(text, "creature").replace(/"prompt":"[^"]*"/g, ""));
+    }
+    const that = probe("creature", "When this enters play, each opponent discards a card unless that player pays 3 life.");
+    expect(that.problems).toEqual([]);
+    expect(that.readsAs).toEqual(["When this enters play, each opponent discards a card unless they pay 3 life."]);
+  });
+});
