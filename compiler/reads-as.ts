@@ -306,6 +306,14 @@ function stepsText(steps: Step[], ctx: Context): string {
       text = stepText(step, ctx);
       delete ctx.didBy;
     } else text = stepText(step, ctx);
+    // "Draw a card if you control a Vampire and gain 2 life.": a condition on one step with more after it is written after
+    // that step ("Draw a card if you control a Vampire, then gain 2 life."): "If you control a Vampire, draw a card, then
+    // gain 2 life" would put the gain under the condition too (it compiled back to another IR).
+    if (used.op === "if" && !used.else && i < steps.length - 1 && /^if /.test(text)) {
+      const condition = conditionText(used.condition, ctx);
+      const then = text.startsWith(`if ${condition}, `) ? text.slice(`if ${condition}, `.length) : undefined;
+      if (then && !then.includes(", then ") && !/^(?:if|you may)\b/i.test(then)) text = `${then} if ${condition}`;
+    }
     if ((used.op === "summon" || used.op === "create_token" || used.op === "copy") && used.arrived) (ctx.arrived ??= new Map()).set(used.arrived, arrivedPhrase(used, step));
     const joined = steps[i + 1] && joinedObjectsText(used, steps[i + 1]!, text, ctx, chosen);
     if (joined) {

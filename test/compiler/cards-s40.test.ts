@@ -81,3 +81,16 @@ describe("'each opponent … unless they pay 3 life' (was CW6001 'the engine can
     expect(that.readsAs).toEqual(["When this enters play, each opponent discards a card unless they pay 3 life."]);
   });
 });
+
+describe("reads-as of a condition on one step with more after it (probe s39)", () => {
+  it("'Draw a card if you control a Vampire and gain 2 life.' reads as the condition after the draw, and compiles back to the same IR (it put the gain under the condition)", () => {
+    const text = "Draw a card if you control a Vampire and gain 2 life.";
+    const p = probe("spell", text);
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Draw a card if you control a Vampire, then gain 2 life."]);
+    expect(p.abilities[0]!.steps).toMatchObject([{ op: "if", then: [{ op: "draw" }] }, { op: "gain_life", amount: 2 }]);
+    expect(stepsOf(p.readsAs[0]!)).toEqual(stepsOf(text));
+    // Both steps under the condition: as before.
+    expect(probe("spell", "If you control a Vampire, draw a card, then gain 2 life.").readsAs).toEqual(["If you control a Vampire, draw a card, then gain 2 life."]);
+  });
+});
