@@ -1018,6 +1018,51 @@ function holdsOnlyUnresolved(run: Run, state: GameState, events: readonly TraceE
 }
 
 /**
+ * A line in the middle of a scenario (later lines act) that holds only because what the lines before set going has not
+ * finished: read while spells, abilities or triggers wait on the stack, or a choice an effect asks waits unanswered, and
+ * once they resolve (by passes) and the choice is answered (some way the engine offers) it no longer holds. Session 39
+ * left it: such a line passed when its value happened to be true at that moment, whether its writer meant the moment
+ * before the resolution or after. A warning (which `--strict`, the CI default, fails), as the same stretch may be meant for
+ * that moment: a stretch that says what waits (`expect stack ...`, `expect pX to act`) stands, as at a scenario's end
+ * (holdsOnlyUnresolved, which judges the last stretch). `cache` keeps the search of each stretch (by its first step).
+ */
+function heldBeforeResolving(run: Run, state: GameState, events: readonly TraceEvent[], scenario: Scenario, index: number, cache: Map<number, ReturnType<typeof onwardWays> | null>): string | undefined {
+  const steps = scenario.steps;
+  let start = index;
+  while (start > 0 && steps[start - 1]!.kind === "expect") start--;
+  let end = index;
+  while (end + 1 < steps.length && steps[end + 1]!.kind === "expect") end++;
+  if (!steps.slice(end + 1).some((s) => s.kind === "action")) return undefined;
+  const stretch = steps.slice(start, end + 1).filter((s): s is ScenarioStep & { kind: "expect" } => s.kind === "expect");
+  if (stretch.some((s) => aboutTheStack(s.expect.kind) || s.expect.kind === "to_act")) return undefined;
+  let onward = cache.get(start);
+  if (onward === undefined) {
+    onward = onwardWays(run, state, stretch.some((s) => s.expect.kind === "order" || s.expect.kind === "one_event")) ?? null;
+    cache.set(start, onward);
+  }
+  if (!onward) return undefined;
+  const step = steps[index] as ScenarioStep & { kind: "expect" };
+  // Where the game is (its turn and phase) is about the moment itself: the passes that resolve the stack may end the phase.
+  if (step.expect.kind === "phase" || step.expect.kind === "turn") return undefined;
+  const choiceNow = answerWaits(run, state) ? state.pending! : undefined;
+  const waiting = [...state.stack].reverse().map((item) => stackItemName(run, state, item));
+  const said = `\`expect stack: ${[...state.stack].reverse().map((item) => (item.frame.card ? `"${nameOf(run, state, item.frame.card)}"` : "rule")).join(", ")}\``;
+  for (const way of onward.ways) {
+    const v = evaluate(run, way.state, [...events, ...way.events], step.expect, scenario, step.negate);
+    if (typeof v !== "string" && v.holds !== step.negate) continue;
+    const why = typeof v === "string" ? v : `${step.negate ? "not " : ""}${v.expected}: ${v.actual}`;
+    if (choiceNow) {
+      const form = answerForm(run, state);
+      return `this line holds only because ${choiceNow.player}'s choice waits unanswered (${choiceNow.player} must ${choiceNow.prompt}): once it is answered (${way.lines.join(", ")}) it no longer holds (${why}) — if it is meant for after, answer it on a line before this one${form ? `, with ${form}` : ""}; if it is meant for now, say that the choice waits with \`expect ${choiceNow.player} to act\` in this stretch of expect lines`;
+    }
+    const answered = way.choices.length ? ` and ${way.choices.join(", then ")} ${way.choices.length === 1 ? "is" : "are"} answered` : "";
+    const it = waiting.length === 1 ? "it" : "they";
+    return `this line holds only because ${waiting.length === 1 ? `${waiting[0]} has` : `${waiting.join(", ")} (top first) have`} not resolved yet: once ${it} resolve${it === "it" ? "s" : ""}${answered} (${way.lines.join(", ")}) it no longer holds (${why}) — if it is meant for after, write those ${answered ? "lines" : "passes"} before this line; if it is meant for now, say that ${it} wait${it === "it" ? "s" : ""} with ${said} in this stretch of expect lines`;
+  }
+  return undefined;
+}
+
+/**
  * An expectation of a scenario's last stretch that holds only because the battle under way has not dealt its damage: the
  * scenario ends after the blockers (or attackers) are declared, and once both players pass its windows the damage breaks
  * the line. Session 38's CYBERVAMP probe: `p2 block "Hemorrhage Stalker" with "Street Samurai"` (When this blocks, it gets
@@ -2472,6 +2517,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       i = end;
     }
   }
+  const onwardOfStretch = new Map<number, ReturnType<typeof onwardWays> | null>();
   for (const [stepIndex, written] of stepsToRun()) {
     let step = written;
     const eventStart = events.length;
@@ -2500,6 +2546,9 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       if (neverInGame(run, state, events, step.expect)) notYetInGame.push({ expectation: step.expect, line: step.line, at, judge });
       else judge();
       if (typeof v !== "string" && v.holds !== step.negate && (deniedInPlay(step.expect, step.negate) || deniedDraw(step.expect, step.negate))) deniedOutOfPlay.push({ expectation: step.expect, negate: step.negate, line: step.line, at });
+      // Holds now, mid-scenario, only because something set going has not resolved (heldBeforeResolving): a warning.
+      const early = typeof v !== "string" && v.holds !== step.negate ? heldBeforeResolving(run, state, events, scenario, stepIndex, onwardOfStretch) : undefined;
+      if (early) (result.warnings ??= []).push({ file: scenario.file, line: step.line, message: early, stepIndex: at.stepIndex, eventIndex: at.eventIndex });
       record();
       continue;
     }

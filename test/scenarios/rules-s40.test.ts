@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cli, failuresOf, gameFolderAt } from "./helpers.ts";
+import { cli, failuresOf, gameFolderAt, runText } from "./helpers.ts";
 
 describe("a declared attack is the attack the engine plays: a creature that must attack if able (probe s39 cybervamp-3)", () => {
   const board = (game: "cybervamp" | "chromatic", lines: string) =>
@@ -150,5 +150,41 @@ expect p2 life 9
     const check = await cli(["check", dir]);
     expect(check.out).toMatch(/error CW5021: covers "99z"/);
     expect(check.out).not.toMatch(/CW5028/);
+  });
+});
+
+describe("a line mid-scenario that holds only because what the lines before set going has not resolved: a warning", () => {
+  const scenario = (stretch: string) => `scenario "s" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+  p2 hand: "Blood Rite"
+  p2 battlefield: "Neon Abattoir"
+}
+p1 play "Arterial Spray" target p2
+p2 play "Blood Rite" mode 1 target p1
+p1 pass
+p2 pass
+${stretch}
+p1 pass
+p2 pass
+expect p1 Discard Pile has "Arterial Spray"
+`;
+  const warningsOf = (text: string) => {
+    const { results } = runText(text);
+    expect(results[0]!.failures).toEqual([]);
+    return (results[0]!.warnings ?? []).map((w) => `${w.line}: ${w.message}`);
+  };
+
+  it("`expect p2 life 20` read while Arterial Spray waits on the stack, later lines acting: warned, naming the passes and the stack line (on main: passed in silence)", () => {
+    expect(warningsOf(scenario("expect p1 life 19\nexpect p2 life 20\n"))).toEqual([
+      '14: this line holds only because "Arterial Spray" has not resolved yet: once it resolves (`p1 pass`, `p2 pass`) it no longer holds (p2 life 20: p2 life 17) — if it is meant for after, write those passes before this line; if it is meant for now, say that it waits with `expect stack: "Arterial Spray"` in this stretch of expect lines',
+    ]);
+  });
+
+  it("a stretch that says what waits stands; so does a line that holds either way, and one about where the game is", () => {
+    expect(warningsOf(scenario('expect stack: "Arterial Spray"\nexpect p2 life 20\n'))).toEqual([]);
+    expect(warningsOf(scenario('expect p1 life 19\nexpect p2 Discard Pile has "Blood Rite"\nexpect phase Pre-Battle\n'))).toEqual([]);
   });
 });
