@@ -2073,11 +2073,17 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
             : "";
         // "+0/+2" changes the second stat only.
         const second = norm(e.stat) === scenarioNamesOf(engine).toughness;
-        const changes = (text: string) => {
-          const both = /([+-]\d+)\/([+-]\d+)/.exec(text);
-          return both ? Number(both[second ? 2 : 1]) !== 0 : new RegExp(`\\b${e.stat}\\b`, "i").test(text);
+        // An ability that changes the stat: a "+2/+0" pair of its text, else a stat change or counter of it in its IR — not
+        // the stat's word anywhere in its text (session 40's probe, chromatic-3: "[Yellow] Creatures your opponents control
+        // can't attack you unless …" was named after a failed `attack 4`).
+        const statKey = JSON.stringify(norm(e.stat));
+        const changes = (a: ReturnType<typeof cardDef>["abilities"][number]) => {
+          const both = /([+-]\d+)\/([+-]\d+)/.exec(a.text);
+          if (both) return Number(both[second ? 2 : 1]) !== 0;
+          const ir = JSON.stringify(a, (key, value) => (key === "source" || key === "text" ? undefined : value)).toLowerCase();
+          return ir.includes(`"stats":{`) && new RegExp(`"stats":\\{[^{}]*${statKey.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:`).test(ir) || ir.includes(`"counter":${statKey}`);
         };
-        const off = actual !== e.value ? abilitiesOff(run, state, id, (a) => changes(a.text)) : "";
+        const off = actual !== e.value ? abilitiesOff(run, state, id, changes) : "";
         return verdict(actual === e.value, `${who} ${e.stat} ${e.value}`, `${who} ${e.stat} ${actual}${marked}${off}`, `${who} ${e.stat} ${actual}`);
       }
       if (e.kind === "defender") return verdict(card.defender, `${who} is a defender`, card.defender ? "a defender" : "not a defender");

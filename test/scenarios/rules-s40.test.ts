@@ -188,3 +188,39 @@ expect p1 Discard Pile has "Arterial Spray"
     expect(warningsOf(scenario('expect p1 life 19\nexpect p2 Discard Pile has "Blood Rite"\nexpect phase Pre-Battle\n'))).toEqual([]);
   });
 });
+
+describe("a failed stat line names only the abilities that change that stat (probe s40 chromatic-3)", () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), "cw-rules-s40-stat-"));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const cards = `set R43 "repro" for chromatic
+card "Bloodtithe Warden" {
+  type: Creature
+  color: Purple
+  cost: 3
+  tribe: Undead
+  attack: 2
+  defense: 3
+  rarity: Common
+  text:
+    [Base] When this enters play, gain 1 life.
+    [Red] This gets +1 attack.
+    [Blue] When this enters play, draw a card.
+    [Green] When this enters play, gain 2 life.
+    [Yellow] Creatures your opponents control can't attack you unless their controller pays 1 Mana for each of them.
+}
+`;
+  const scenario = `scenario "set up in play" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 battlefield: "Bloodtithe Warden"
+}
+expect "Bloodtithe Warden" attack 3
+`;
+
+  it("the [Red] '+1 attack' is named, the [Yellow] 'can't attack you' is not (on main: both, the word 'attack' matched)", async () => {
+    const dir = gameFolderAt(mkdtempSync(path.join(scratch, "w-")), { "w.cards": cards, "w.scenario": scenario }, { game: "chromatic" });
+    const { out } = await cli(["test", dir]);
+    expect(out).toMatch(/actual: {3}"Bloodtithe Warden" attack 2 \(its ability "\[Red\] This gets \+1 attack\." is not on: such an ability is bought as the card enters play/);
+    expect(out).not.toMatch(/\[Yellow\] Creatures your opponents/);
+  });
+});
