@@ -850,7 +850,21 @@ const VERBS = ["play", "plays", "attack", "attacks", "block", "blocks", "defend"
 /** A statement that can only be a step: `expect ...`, or `pX <verb> ...` not followed by a number (`p1 Play 3` could be a counter named Play). */
 function startsStep(tokens: IToken[]): boolean {
   if (lowerImage(tokens[0]) === "expect") return true;
-  return isPlayer(tokens[0]) && VERBS.includes(lowerImage(tokens[1])) && !isNumber(tokens[2]) && lowerImage(tokens[2]) !== ":" && lowerImage(tokens[2]) !== "capacity";
+  return isPlayer(tokens[0]) && VERBS.includes(lowerImage(tokens[1])) && !isNumber(tokens[2]) && lowerImage(tokens[2]) !== ":" && lowerImage(tokens[2]) !== "capacity" && !namesZone(tokens);
+}
+
+/**
+ * `p1 Shatter Zone: "Seer"`: a zone whose name starts with a verb's word (Chromatic's Shatter Zone), its words then a
+ * colon before any card name — a zone line, not an action (session 40's probe, chromatic-1: the setup line was read as
+ * `p1 shatter …` and every message pointed at a form that failed).
+ */
+function namesZone(tokens: IToken[]): boolean {
+  for (let i = 2; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (lowerImage(t) === ":") return i > 2;
+    if (isString(t) || isNumber(t) || !/^[A-Za-z][A-Za-z'-]*$/.test(t.image)) return false;
+  }
+  return false;
 }
 
 /**

@@ -224,3 +224,21 @@ expect "Bloodtithe Warden" attack 3
     expect(out).not.toMatch(/\[Yellow\] Creatures your opponents/);
   });
 });
+
+describe("a Shatter Zone set up (probe s40 chromatic-1)", () => {
+  it("`p1 Shatter Zone: \"Seer\"` in a setup is a zone line, not `p1 shatter …` (on main: 'the setup is not closed' and a parse error at \"Zone\")", () => {
+    const text = `scenario "s" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 Shatter Zone: "Seer"
+  p1 hand: "Insight"
+}
+expect p1 Shatter Zone: "Seer"
+p1 shatters "Insight"
+expect p1 Shatter Zone has "Insight"
+`;
+    const { results, diagnostics } = runText(text);
+    expect(diagnostics).toEqual([]);
+    expect(results[0]!.failures).toEqual([]);
+  });
+});
