@@ -459,12 +459,12 @@ function amountMisread(state: GameState, step: ScenarioAction): string | undefin
   const amounts = pending?.kind === "mode" && pending.player === step.player ? pending.amounts : undefined;
   if (step.amount !== undefined) {
     if (!amounts) return `${step.player} is not asked for an amount here (${describeState(state)}): \`${step.player} chooses ${step.amount}\` answers a question of how much or how many`;
-    if (!amounts.includes(step.amount)) return `${step.amount} is not an amount this choice offers (${pending!.player} must ${pending!.prompt}: ${amounts[0]} to ${amounts[amounts.length - 1]})`;
+    if (!amounts.includes(step.amount)) return `${step.amount} is not an amount this choice offers (${pending!.player} ${mustDo(pending!.prompt)}: ${amounts[0]} to ${amounts[amounts.length - 1]})`;
     return undefined;
   }
   if (!amounts || amounts[step.mode! - 1] === step.mode) return undefined;
   const option = pending!.kind === "mode" ? pending!.modes[step.mode! - 1] : undefined;
-  return `this choice asks for an amount (${pending!.player} must ${pending!.prompt}: ${amounts[0]} to ${amounts[amounts.length - 1]}), and \`mode ${step.mode}\` would be its option ${step.mode}${option !== undefined ? `, "${option}"` : " (it has none)"}, not ${step.mode}: write the amount, \`${step.player} chooses ${step.mode}\`${option !== undefined ? ` (or \`${step.player} chooses ${amounts[step.mode! - 1]}\` for "${option}")` : ""}`;
+  return `this choice asks for an amount (${pending!.player} ${mustDo(pending!.prompt)}: ${amounts[0]} to ${amounts[amounts.length - 1]}), and \`mode ${step.mode}\` would be its option ${step.mode}${option !== undefined ? `, "${option}"` : " (it has none)"}, not ${step.mode}: write the amount, \`${step.player} chooses ${step.mode}\`${option !== undefined ? ` (or \`${step.player} chooses ${amounts[step.mode! - 1]}\` for "${option}")` : ""}`;
 }
 
 /** A listed `choose` answer made with the cards a line names (`namedCards`), when the engine accepts it so. */
@@ -779,7 +779,7 @@ function waitingNow(run: Run, state: GameState): string | undefined {
   if (pending) {
     if (combatDeclaration(state, run.engine.rules.zones.battlefield)) return undefined;
     const form = answerForm(run, state);
-    return `while a choice waits: ${pending.player} must ${pending.prompt} (answer it on a line before this one${form ? `, with ${form}` : ""})`;
+    return `while a choice waits: ${pending.player} ${mustDo(pending.prompt)} (answer it on a line before this one${form ? `, with ${form}` : ""})`;
   }
   if (!state.stack.length) return undefined;
   const items = [...state.stack].reverse().map((item) => {
@@ -990,7 +990,7 @@ function holdsOnlyUnresolved(run: Run, state: GameState, events: readonly TraceE
         const form = answerForm(run, state);
         return {
           line: step.line,
-          message: `this line holds only because ${choiceNow.player}'s choice waits unanswered (${choiceNow.player} must ${choiceNow.prompt}), and the scenario ends here: once it is answered (${way.lines.join(", ")}) it no longer holds (${why}) — answer it on a line before this one${form ? `, with ${form}` : ""}, to expect what it does, or say that it waits with \`expect ${choiceNow.player} to act\``,
+          message: `this line holds only because ${choiceNow.player}'s choice waits unanswered (${choiceNow.player} ${mustDo(choiceNow.prompt)}), and the scenario ends here: once it is answered (${way.lines.join(", ")}) it no longer holds (${why}) — answer it on a line before this one${form ? `, with ${form}` : ""}, to expect what it does, or say that it waits with \`expect ${choiceNow.player} to act\``,
         };
       }
       const answered = way.choices.length ? ` and ${way.choices.join(", then ")} ${way.choices.length === 1 ? "is" : "are"} answered` : "";
@@ -1004,10 +1004,10 @@ function holdsOnlyUnresolved(run: Run, state: GameState, events: readonly TraceE
   const p = cut.pending.player;
   // The line to write first is the answer to what waits now (the search goes on from there); else the cut choice's.
   const [asker, form] = choiceNow ? [choiceNow.player, answerForm(run, state)] : [p, answerForm(run, cut.way.state)];
-  const where = `${p}'s choice (${p} must ${cut.pending.prompt})${cut.way.lines.length ? ` after ${cut.way.lines.join(", ")}` : ""}`;
+  const where = `${p}'s choice (${p} ${mustDo(cut.pending.prompt)})${cut.way.lines.length ? ` after ${cut.way.lines.join(", ")}` : ""}`;
   const bound = cut.tried ? `${ONWARD_WAYS} answers in all: ${cut.tried} of the ${cut.of} answers of ${where} were tried` : `${ONWARD_DEPTH} choices deep: ${where} is the ${ONWARD_DEPTH + 1}th`;
   const lead = choiceNow
-    ? `this line is read while ${choiceNow.player}'s choice waits unanswered (${choiceNow.player} must ${choiceNow.prompt}), and the scenario ends here`
+    ? `this line is read while ${choiceNow.player}'s choice waits unanswered (${choiceNow.player} ${mustDo(choiceNow.prompt)}), and the scenario ends here`
     : `this line is read while ${waiting.length === 1 ? `${waiting[0]} has` : `${waiting.join(", ")} (top first) have`} not resolved, and the scenario ends here`;
   const they = choiceNow ? "it" : waiting.length === 1 ? "it" : "they";
   return {
@@ -1053,7 +1053,7 @@ function heldBeforeResolving(run: Run, state: GameState, events: readonly TraceE
     const why = typeof v === "string" ? v : `${step.negate ? "not " : ""}${v.expected}: ${v.actual}`;
     if (choiceNow) {
       const form = answerForm(run, state);
-      return `this line holds only because ${choiceNow.player}'s choice waits unanswered (${choiceNow.player} must ${choiceNow.prompt}): once it is answered (${way.lines.join(", ")}) it no longer holds (${why}) — if it is meant for after, answer it on a line before this one${form ? `, with ${form}` : ""}; if it is meant for now, say that the choice waits with \`expect ${choiceNow.player} to act\` in this stretch of expect lines`;
+      return `this line holds only because ${choiceNow.player}'s choice waits unanswered (${choiceNow.player} ${mustDo(choiceNow.prompt)}): once it is answered (${way.lines.join(", ")}) it no longer holds (${why}) — if it is meant for after, answer it on a line before this one${form ? `, with ${form}` : ""}; if it is meant for now, say that the choice waits with \`expect ${choiceNow.player} to act\` in this stretch of expect lines`;
     }
     const answered = way.choices.length ? ` and ${way.choices.join(", then ")} ${way.choices.length === 1 ? "is" : "are"} answered` : "";
     const it = waiting.length === 1 ? "it" : "they";
@@ -1144,9 +1144,9 @@ function whatWaitsNow(run: Run, state: GameState): string {
   const pending = state.pending;
   if (pending) {
     const declaring = combatDeclaration(state, run.engine.rules.zones.battlefield);
-    if (declaring) return `${pending.player} must ${pending.prompt}: write it with ${declaring.kind === "attackers" ? `attack lines (\`${pending.player} attack <player> with "<card>"\`)` : `block lines (\`${pending.player} block "<attacker>" with "<card>"\`)`} or \`${pending.player} choose nothing\``;
+    if (declaring) return `${pending.player} ${mustDo(pending.prompt)}: write it with ${declaring.kind === "attackers" ? `attack lines (\`${pending.player} attack <player> with "<card>"\`)` : `block lines (\`${pending.player} block "<attacker>" with "<card>"\`)`} or \`${pending.player} choose nothing\``;
     const form = answerForm(run, state);
-    return `${pending.player} must ${pending.prompt}${form ? `: answer it with ${form}` : ""}`;
+    return `${pending.player} ${mustDo(pending.prompt)}${form ? `: answer it with ${form}` : ""}`;
   }
   const decider = run.engine.decider(state);
   if (!decider) return "nothing waits";
@@ -1525,7 +1525,16 @@ function targetsAskedLater(run: Run, state: GameState, step: ScenarioAction, cod
     return ` — the play itself takes no target: a triggered ability it sets going took ${step.targets.length === 1 ? "its only legal target" : "its only legal targets"} without asking, as the trace of the play shows (${reached.map((e) => `"${e!.text}"`).join("; ")}); write ${played}${passes.length ? `, then ${passes.join(", then ")}` : ""}`;
   }
   const said = step.targets.map((t) => `\`${step.player} targets ${"player" in t ? t.player : describeRef(t)}\``);
-  return ` — the play itself takes no target: a triggered ability it sets going asks for it afterwards (${pending.player} must ${pending.prompt}); write ${[played, ...passes, ...said].join(", then ")}, a line each`;
+  return ` — the play itself takes no target: a triggered ability it sets going asks for it afterwards (${pending.player} ${mustDo(pending.prompt)}); write ${[played, ...passes, ...said].join(", then ")}, a line each`;
+}
+
+/**
+ * What a player is asked, after their name: "must <prompt>", but a "you may …" question (a yes/no of card text: "you may
+ * exhaust a Facet you control") is "may exhaust a Facet you control" — the probe of session 40 read "p1 must you may exhaust …".
+ */
+function mustDo(prompt: string): string {
+  const may = /^you may /i.exec(prompt);
+  return may ? `may ${prompt.slice(may[0].length)}` : `must ${prompt}`;
 }
 
 /**
@@ -1641,7 +1650,7 @@ function refusalSaid(run: Run, state: GameState, step: ScenarioAction, refusal: 
 }
 
 function describeState(state: GameState): string {
-  if (state.pending) return `${state.pending.player} must ${state.pending.prompt}`;
+  if (state.pending) return `${state.pending.player} ${mustDo(state.pending.prompt)}`;
   return `${state.active}'s ${state.phase} phase`;
 }
 

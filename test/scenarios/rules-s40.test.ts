@@ -242,3 +242,17 @@ expect p1 Shatter Zone has "Insight"
     expect(results[0]!.failures).toEqual([]);
   });
 });
+
+describe("a \"you may\" question waiting is said as one (probe s40: 'p1 must you may exhaust a Facet you control')", () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), "cw-rules-s40-may-"));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const cards = "set R43 \"repro\" for chromatic\n\ncard \"Bloodtithe Warden\" {\n  type: Creature\n  color: Purple\n  cost: 3\n  tribe: Undead\n  attack: 2\n  defense: 3\n  rarity: Common\n  text:\n    [Base] Whenever a creature you control is destroyed, you may exhaust a Facet you control. If you do, return that creature to your hand.\n    [Red] Whenever this attacks, you may sacrifice another creature. If you do, it gets +2/+0 until end of turn.\n    [Blue] When this enters play, each opponent reveals the top card of their deck. If it's a creature card, they put it into their Graveyard.\n    [Green] Whenever an opponent Sparks, you gain 1 life.\n    [Yellow] Creatures your opponents control can't attack you unless their controller pays 1 Mana for each of them.\n}\n";
+  const scenario = "scenario \"Bloodtithe Warden base: returns the destroyed creature\" for chromatic\nsetup {\n  turn 3 p2 phase Main\n  p1 battlefield: \"Bloodtithe Warden\", \"Seer\"\n  p1 Facet Zone: \"Insight\"\n  p2 Mana 1\n  p2 hand: \"Arc Bolt\"\n}\np2 play \"Arc Bolt\"\np2 chooses mode \"Red\"\np2 chooses target \"Seer\"\np1 pass\nexpect p1 life 99\n";
+
+  it("the failed line says 'p1 may exhaust a Facet you control' (on main: 'p1 must you may exhaust …')", async () => {
+    const dir = gameFolderAt(mkdtempSync(path.join(scratch, "w-")), { "w.cards": cards, "w.scenario": scenario }, { game: "chromatic" });
+    const { out } = await cli(["test", dir]);
+    expect(out).toMatch(/expectation not met while a choice waits: p1 may exhaust a Facet you control \(answer it on a line before this one, with `p1 chooses yes` or `p1 chooses no`\)/);
+    expect(out).not.toMatch(/must you may/);
+  });
+});
