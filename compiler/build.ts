@@ -707,8 +707,6 @@ function sequence(ctx: Ctx, n: CstNode | undefined): A.Sequence {
     // The sentence now starts with what followed the comma: a content word there gets the
     // capital the canonical text will show (`Until end of turn, creatures ...` → `Creatures ...`).
     const written = tok(leading, "prep")?.image.toLowerCase();
-    const firstItem = steps[0].clause.subject?.determiners.length === 0 ? steps[0].clause.subject.items[0] : undefined;
-    if (written !== "for" && firstItem?.kind === "word" && /^[a-z]/.test(firstItem.text)) firstItem.text = firstItem.text[0]!.toUpperCase() + firstItem.text.slice(1);
     // Before a trailing condition or `where`, whose clause would otherwise swallow it when printed last.
     const tail = steps[0].clause.tail;
     const at = tail.findIndex((t) => t.kind === "condition" || t.kind === "where");
@@ -721,21 +719,32 @@ function sequence(ctx: Ctx, n: CstNode | undefined): A.Sequence {
       object.filters.push({ kind: "prep", prep: on ? T.lemmaOf(on.tokenType.name, on.image) : "on", object: nounPhrase(ctx, sub(pp, "nounPhrase")), range: cstRange(ctx, pp) });
     }
     if (ons.length) object.range = spanRange(ctx, [sub(leading, "nounPhrase")!, ...ons]);
-    const phrase: A.PrepPhrase = { kind: "prep", prep, object, range: cstRange(ctx, leading), ...(prep === "for" ? { leading: true as const } : {}) };
-    tail.splice(at < 0 ? tail.length : at, 0, phrase);
     // `For each unit your opponent controls, you gain 2 life and draw a card.`: a leading count is every clause's of its
-    // sentence (not the sentences after it).
-    if (prep === "for") {
-      for (const step of steps.slice(1)) {
-        if (step.connector === "." || step.connector === ". then" || step.connector === ";") break;
-        const later = step.clause.tail;
-        const k = later.findIndex((t) => t.kind === "condition" || t.kind === "where");
-        later.splice(k < 0 ? later.length : k, 0, phrase);
-      }
+    // sentence (not the sentences after it). `Until end of turn, creatures you control get +1/+0 and gain Breach.`: a leading
+    // duration is every clause's its sentence joins with "and" (it was the first clause's only: the Breach stayed for good,
+    // in silence) — then it is printed first again, as a leading count is; before a lone clause it is stored trailing, its
+    // canonical form.
+    const rest = steps.slice(1);
+    const upTo = (stop: (step: A.Step) => boolean) => {
+      const end = rest.findIndex(stop);
+      return end < 0 ? rest : rest.slice(0, end);
+    };
+    const sharing = prep === "for" ? upTo((step) => step.connector === "." || step.connector === ". then" || step.connector === ";") : upTo((step) => !DURATION_JOINS.has(step.connector));
+    const phrase: A.PrepPhrase = { kind: "prep", prep, object, range: cstRange(ctx, leading), ...(prep === "for" || sharing.length ? { leading: true as const } : {}) };
+    tail.splice(at < 0 ? tail.length : at, 0, phrase);
+    const firstItem = steps[0].clause.subject?.determiners.length === 0 ? steps[0].clause.subject.items[0] : undefined;
+    if (!phrase.leading && firstItem?.kind === "word" && /^[a-z]/.test(firstItem.text)) firstItem.text = firstItem.text[0]!.toUpperCase() + firstItem.text.slice(1);
+    for (const step of sharing) {
+      const later = step.clause.tail;
+      const k = later.findIndex((t) => t.kind === "condition" || t.kind === "where");
+      later.splice(k < 0 ? later.length : k, 0, phrase);
     }
   }
   return { kind: "sequence", steps, range: cstRange(ctx, n) };
 }
+
+/** The joins across which a leading duration reaches the next clause: "A and B", "A, B and C" (not "then", not a new sentence). */
+const DURATION_JOINS: ReadonlySet<A.Connector> = new Set<A.Connector>(["and", ",", ", and"]);
 
 // ---------------------------------------------------------------------------------------
 // Abilities

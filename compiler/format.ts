@@ -170,7 +170,8 @@ const connectorText: Record<A.Connector, string> = {
 export function sequenceText(s: A.Sequence, capitalise = false): string {
   // `For each unit you control, gain 1 life.`: a leading count, printed before its sentence (kept in its clauses' tails).
   const leading = s.steps[0]?.clause.tail.find((t): t is A.PrepPhrase => t.kind === "prep" && t.leading === true);
-  let out = leading ? `${capitalise ? "For" : "for"} ${npText(leading.object)}, ` : "";
+  // `Until end of turn, A and B.`: a leading duration over more than one clause, likewise.
+  let out = leading ? `${capitalise ? leading.prep[0]!.toUpperCase() + leading.prep.slice(1) : leading.prep} ${npText(leading.object)}, ` : "";
   if (leading) capitalise = false;
   s.steps.forEach((step, i) => {
     const text = clauseText(step.clause);
