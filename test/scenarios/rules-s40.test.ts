@@ -81,7 +81,7 @@ card "Wipe Test" {
   color: Gray
   cost: free
   rarity: Gray
-  text: Destroy each unit with power not greater than 1.
+  text: Destroy each unit with an odd power.
 }
 card "Clean Wipe" {
   type: Spell
@@ -102,11 +102,11 @@ expect p2 graveyard has "Scout"
 `;
   const folder = (name: string, card: string) => gameFolderAt(mkdtempSync(path.join(scratch, `${name}-`)), { "w.cards": cards, "w.scenario": scenario(card) });
 
-  it("a CW6005 card ('power not greater than 1' runs as 'Destroy each Unit.'): warned at the first line naming it (on main: passed, no word)", async () => {
+  it("a CW6005 card ('with an odd power' runs as 'Destroy each Unit.'): warned at the first line naming it (on main: passed, no word)", async () => {
     const dir = folder("lenient", "Wipe Test");
     const { code, out } = await cli(["test", dir]);
     expect(code).toBe(0);
-    expect(out).toMatch(/⚠ .*w\.scenario:1: wipe\n    warning .*w\.scenario:4: "Wipe Test" runs as the engine reads it, not as written: .*w\.cards:7:32 CW6005 The engine does not use "power not greater than 1" .*it would run as "Destroy each Unit\."/);
+    expect(out).toMatch(/⚠ .*w\.scenario:1: wipe\n    warning .*w\.scenario:4: "Wipe Test" runs as the engine reads it, not as written: .*w\.cards:7:32 CW6005 The engine does not use "an odd power" .*it would run as "Destroy each Unit\."/);
     expect(out).toMatch(/1 scenario: 1 passed \(1 with a warning; --strict fails them\), 0 failed\n$/);
     const strict = await cli(["test", "--strict", dir]);
     expect(strict.code).toBe(1);
