@@ -281,36 +281,38 @@ const wordNumbers: Record<string, number> = { one: 1, two: 2, three: 3, four: 4,
 /**
  * A comparison joined around a number by grammar/lexer.ts joinComparisons, as the count it means for whole numbers:
  * strict bounds one past the number (`less than 3` is "2 or less", `more than 2` "3 or more"), the others at it
- * (`no more than 2`, `2 or lower`: "2 or less"). Undefined for any other image.
+ * (`no more than 2`, `2 or lower`: "2 or less"); on a variable (`less than X`) the one past is its `offset`. Undefined for
+ * any other image.
  */
 function writtenComparison(image: string): Pick<A.Count, "text" | "value" | "comparison" | "written" | "variable" | "offset"> | undefined {
-  const written = image.toLowerCase().replace(/\s+/g, " ");
-  // "less than X": the variable, bounded one past it ("X minus 1 or less"); its letter as written.
-  const letter = /(?:^| )([A-Z])(?: or \S+)?$/.exec(image.replace(/\s+/g, " "))?.[1];
-  if (letter) {
-    const asNumber = writtenComparison(image.replace(/\s+/g, " ").replace(/(^| )[A-Z]( or \S+)?$/, "$15$2"));
-    if (!asNumber) return undefined;
-    const offset = asNumber.value! - 5;
-    return { text: letter, variable: letter, comparison: asNumber.comparison, written: asNumber.written!.replace(/(^| )5( or \S+)?$/, `$1${letter}$2`), ...(offset ? { offset } : {}) };
+  const spaced = image.replace(/\s+/g, " ");
+  const after = /^(\S+) or (\S+)$/.exec(spaced);
+  const before = after ? undefined : /^(.+) (\S+)$/.exec(spaced);
+  const number = after ? after[1] : before?.[2];
+  const words = after ? `or ${after[2]!.toLowerCase()}` : before?.[1]!.toLowerCase();
+  if (number === undefined || words === undefined) return undefined;
+  const bound = comparisonBound(words);
+  if (!bound) return undefined;
+  // "less than X": the variable (its letter as written), bounded one past it ("X minus 1 or less").
+  if (/^[A-Z]$/.test(number)) {
+    const written = after ? `${number} ${words}` : `${words} ${number}`;
+    return { text: number, variable: number, comparison: bound.comparison, written, ...(bound.delta ? { offset: bound.delta } : {}) };
   }
-  const after = /^(\S+) or (\S+)$/.exec(written);
-  const m = after ? [written, undefined, after[1], after[2]] : /^(.+) (\S+)$/.exec(written);
-  if (!m) return undefined;
-  const number = m[2]!;
-  const n = wordNumbers[number] ?? (/^\d+$/.test(number) ? Number.parseInt(number, 10) : undefined);
+  const text = number.toLowerCase();
+  const n = wordNumbers[text] ?? (/^\d+$/.test(text) ? Number.parseInt(text, 10) : undefined);
   if (n === undefined) return undefined;
-  const before = m[1];
-  const fewer = (w: string | undefined) => (w !== undefined && /\bfewer\b/.test(w) ? "fewer" : "less");
-  const greater = (w: string | undefined) => (w !== undefined && /\bgreater\b/.test(w) ? "greater" : "more");
-  if (before) {
-    if (/ or equal to$/.test(before)) return /^(?:less|fewer|lower|smaller) /.test(before) ? { text: number, value: n, comparison: fewer(before), written } : { text: number, value: n, comparison: greater(before), written };
-    if (/^(?:no|not) /.test(before)) return /^(?:no|not) (?:more|greater|higher|bigger|larger) /.test(before) ? { text: number, value: n, comparison: "less", written } : { text: number, value: n, comparison: "more", written };
-    if (/^(?:less|fewer|lower|smaller) than$|^(?:below|under)$/.test(before)) return { text: number, value: n - 1, comparison: fewer(before), written };
-    if (/^(?:more|greater|higher|bigger|larger) than$|^(?:above|over)$/.test(before)) return { text: number, value: n + 1, comparison: greater(before), written };
-    return undefined;
-  }
-  if (/^(?:lower|below|under|smaller)$/.test(m[3]!)) return { text: number, value: n, comparison: "less", written };
-  if (/^(?:higher|above|over|bigger|larger)$/.test(m[3]!)) return { text: number, value: n, comparison: "more", written };
+  return { text, value: n + bound.delta, comparison: bound.comparison, written: after ? `${text} ${words}` : `${words} ${text}` };
+}
+
+/** The words of a comparison (before its number, or `or <word>` after it): which way it bounds, and how far past the number. */
+function comparisonBound(words: string): { comparison: NonNullable<A.Count["comparison"]>; delta: number } | undefined {
+  const fewer = /\bfewer\b/.test(words) ? "fewer" : "less";
+  const greater = /\bgreater\b/.test(words) ? "greater" : "more";
+  if (words.startsWith("or ")) return /^or (?:lower|below|under|smaller)$/.test(words) ? { comparison: "less", delta: 0 } : /^or (?:higher|above|over|bigger|larger)$/.test(words) ? { comparison: "more", delta: 0 } : undefined;
+  if (/ or equal to$/.test(words)) return /^(?:less|fewer|lower|smaller) /.test(words) ? { comparison: fewer, delta: 0 } : { comparison: greater, delta: 0 };
+  if (/^(?:no|not) /.test(words)) return { comparison: /^(?:no|not) (?:more|greater|higher|bigger|larger) /.test(words) ? "less" : "more", delta: 0 };
+  if (/^(?:less|fewer|lower|smaller) than$|^(?:below|under)$/.test(words)) return { comparison: fewer, delta: -1 };
+  if (/^(?:more|greater|higher|bigger|larger) than$|^(?:above|over)$/.test(words)) return { comparison: greater, delta: 1 };
   return undefined;
 }
 

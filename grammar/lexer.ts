@@ -703,6 +703,8 @@ const STRICT_BELOW = /^(?:(?:less|fewer|lower|smaller)\s+than|below|under)$/i;
 const STRICT_ABOVE = /^(?:(?:more|greater|higher|bigger|larger)\s+than|above|over)$/i;
 const AT_MOST = /^(?:(?:no|not)\s+(?:more|greater|higher|bigger|larger)\s+than|(?:less|fewer|lower|smaller)\s+than\s+or\s+equal\s+to)$/i;
 const AT_LEAST = /^(?:(?:no|not)\s+(?:less|fewer|lower|smaller)\s+than|(?:more|greater|higher|bigger|larger)\s+than\s+or\s+equal\s+to)$/i;
+/** The first words of the comparisons above. */
+const COMPARISON_STARTS = new Set(["less", "fewer", "lower", "smaller", "more", "greater", "higher", "bigger", "larger", "below", "under", "above", "over", "no", "not"]);
 /** Words after a number and `or` that bound it (`3 or higher`, `2 or below`): the ones the grammar's own `or less` / `or more` do not read. */
 const OR_BELOW = /^(?:lower|below|under|smaller)$/i;
 const OR_ABOVE = /^(?:higher|above|over|bigger|larger)$/i;
@@ -731,8 +733,9 @@ export function joinComparisons(tokens: IToken[], from = 0): IToken[] {
     const t = tokens[i]!;
     let joined: IToken | undefined;
     let last = i;
-    // Before the number: the longest run of up to six words that is a comparison, all on the number's line.
-    for (let n = 6; n >= 1 && !joined; n--) {
+    // Before the number: the longest run of up to six words that is a comparison, all on the number's line — looked for
+    // only from a word a comparison starts with (this runs for every token of every card).
+    for (let n = COMPARISON_STARTS.has(lowerCase(t.image)) ? 6 : 0; n >= 1 && !joined; n--) {
       const number = tokens[i + n];
       if (!isPlainNumber(number) || number!.startLine !== t.startLine) continue;
       const words = tokens.slice(i, i + n).map((w) => w.image).join(" ");
