@@ -377,6 +377,7 @@ export function rememberInPlay(ctx: Ctx, ids: string[]): void {
     if (card.overexhausted) known.overexhausted = true;
     if (isAttacking(ctx, id)) known.attacking = true;
     if (isBlocking(ctx, id)) known.blocking = true;
+    if (card.active) known.active = [...card.active];
     return [id, known] as const;
   });
   for (const [id, entry] of known) (state.lastKnown ??= {})[id] = entry;

@@ -116,6 +116,9 @@ function abilityActive(ctx: Ctx, id: string, ability: Ability): boolean {
   const def = cardDef(ctx, card);
   if (!def.abilities.includes(ability)) return true; // a keyword's own definition, not a line of this card
   if (card.active) return card.active.includes(ability.id);
+  // Out of play since it left (until it moves on): the abilities it had on then, for its own leave/destroy triggers.
+  const known = card.zone !== ctx.rules.zones.battlefield ? ctx.state.lastKnown?.[id]?.active : undefined;
+  if (known) return known.includes(ability.id);
   if (typeHas(ctx.rules, def.cardType, "one_active")) return (ability.tag ?? "").toLowerCase() === (def.colors[0] ?? "").toLowerCase();
   // Permanents enter with no enhancement unless bought; a spell's abilities are selected as it is cast, not switched off.
   return !(cardTypeOf(ctx.rules, def.cardType)?.permanent ?? false);

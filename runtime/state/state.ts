@@ -580,4 +580,10 @@ export interface LastKnown {
   overexhausted?: true;
   attacking?: true;
   blocking?: true;
+  /**
+   * The abilities that were on as it left (Chromatic's enhancements, CardState.active): what a trigger of its own that
+   * fires as it leaves reads — a Weapon destroyed by the same fight that destroys a creature still has its
+   * "Whenever this destroys a creature" (the event happened while it was in play; rules 16.1, 17.1).
+   */
+  active?: string[];
 }
