@@ -868,6 +868,11 @@ export interface TriggerPattern {
   zone?: string;
   /** `enters` a zone: only from this zone ("Whenever a card is erased from your Graveyard": Graveyard → Oblivion). */
   from?: string;
+  /**
+   * `enters` a zone a keyword action moves cards to: only the cards that player moved there ("Whenever you erase a card":
+   * each card you erase, whoever owns it — once per card, as "Whenever you discard a card").
+   */
+  by?: "you" | "opponent";
   /** For `keyword_action`: which keyword ("When you Scry"); for phase events: which phase, and whose turn. */
   keyword?: string;
   /**

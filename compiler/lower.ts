@@ -8080,7 +8080,20 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     const subject = clause.subject;
     return { event: verb, subject: { kind: "player", who: "any" }, ...objectOf(generic(subject) ? undefined : subject), ...useGeneric(l, subject), text };
   }
-  // "When you Scry", "Whenever you erase a card" (any card: the event is the action).
+  // "Whenever you erase a card [from your Graveyard]": each card the player moves to the keyword's zone (Erase: Oblivion)
+  // — once per card, as "a card is erased" above and "Whenever you discard a card" (it fired once per erasing).
+  const movedBy = keyword?.kind === "action" && isPlayerSubject && clause.object && !isPlayerPhrase(clause.object) && !clause.subject?.filters.length ? keywordDestination(l, lower(keyword.name)) : undefined;
+  if (movedBy) {
+    const who = playerSubject();
+    // "a card from your Graveyard": the zone it left is read by zoneLeft, not as a filter of the card.
+    const np = clause.object!;
+    const object = objectOf({ ...np, filters: np.filters.filter((f) => f.kind !== "prep" || f.prep !== "from") }).object;
+    const subject: TriggerPattern["subject"] = { kind: "card", selector: object?.kind === "card" ? object.selector : {} };
+    const from = zoneLeft(subject, np);
+    if (from === null) return undefined;
+    return { event: "enters", subject, zone: movedBy, ...from, ...(who.kind === "player" && who.who !== "any" ? { by: who.who } : {}), text };
+  }
+  // "When you Scry", "When you mill" (the event is the action).
   if (keyword && keyword.kind === "action") return { event: "keyword_action", subject: playerSubject(), keyword: keyword.name, ...useGeneric(l, clause.object), text };
   // "Whenever a unit attacks this unit": this card is the one the event happens to — the event seen from it ("When this
   // is attacked by a unit"), the other party the subject. An object selector cannot name this card, so without such a
@@ -8164,7 +8177,7 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     case "attack": {
       if (clause.be) {
         // "Whenever this unit is attacked [by a unit with Flying]": the card an attack is aimed at; "Whenever you are
-        // attacked": an attack on you or on a card of yours (as "attacks you").
+        // attacked": an attack aimed at you (as "attacks you"; an attack on a unit of yours is that unit's).
         const by = tailPreps.find((p) => p.prep === "by");
         if (by) l.use(by);
         if (isPlayerSubject) {

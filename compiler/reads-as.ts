@@ -2057,6 +2057,13 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
     const zoneText = (zone: string) => (whose === "a" ? `${indefiniteArticle(zone)} ${zone}` : `${whose} ${zone}`);
     // "from play": a card leaving play (the battlefield is no one's pile: "from your Battlefield" would not be card English).
     const fromText = (zone: string) => (ctx.game.zones.find((z) => z.name === zone)?.role === "battlefield" ? "play" : zoneText(zone));
+    // "Whenever you erase a card [from your Graveyard]": the cards a player moved there with the game's keyword for it.
+    const movedWith = t.by && sel && ctx.game.keywords.find((k) => k.kind === "action" && (k.rule === "move_to_oblivion" || k.rule === "erase"));
+    if (movedWith && ctx.game.zones.find((z) => z.name === t.zone)?.role === "removed") {
+      const verb = lower(movedWith.name);
+      const noun = articles(`a ${selectorText({ ...sel, zones: undefined, controller: undefined }, ctx, 1) || "card"}`);
+      return `${head} ${t.by === "you" ? `you ${verb}` : `an opponent ${verb}s`} ${noun}${t.from ? ` from ${fromText(t.from)}` : ""}`;
+    }
     return `${head} ${subject} enters ${zoneText(t.zone)}${t.from ? ` from ${fromText(t.from)}` : ""}`;
   }
   const subject = t.subject.kind === "self" ? "this" : `a ${selectorText({ ...t.subject.selector, zones: undefined }, ctx, 1)}`;

@@ -1165,7 +1165,7 @@ function runNativeRule(ctx: Ctx, frame: Frame, rule: string, amount: number, pla
     case "erase": {
       // The cards erased: "each card erased this way" (THIS_WAY_LABELS.erase) — those that got there.
       const erased = cardsOf(targets);
-      for (const id of erased) moveCard(ctx, id, rules.zones.removed, { source });
+      for (const id of erased) moveCard(ctx, id, rules.zones.removed, { source, by: actor(frame) });
       frame.chosen[THIS_WAY_LABELS.erase] = erased.filter((id) => ctx.state.cards[id]?.zone === rules.zones.removed);
       return "done";
     }

@@ -19,7 +19,7 @@ export function moveCard(
   ctx: Ctx,
   id: string,
   zone: string,
-  opts: { player?: PlayerId; position?: "top" | "bottom"; source?: SourceRef; quiet?: boolean; leavesNoted?: boolean; lastKnownTaken?: boolean } = {},
+  opts: { player?: PlayerId; position?: "top" | "bottom"; source?: SourceRef; quiet?: boolean; leavesNoted?: boolean; lastKnownTaken?: boolean; by?: PlayerId } = {},
 ): void {
   const { state, rules } = ctx;
   const card = writeCard(ctx, id)!;
@@ -67,7 +67,7 @@ export function moveCard(
   // `leavesNoted`: cards leaving together (a destruction) had "leaves" noted while all were still in play.
   if (leavingPlay && !opts.leavesNoted) noteEvent(ctx, "leaves", { card: id, player: card.owner });
   // "Whenever a card enters your Facet Zone", "... is put into a Graveyard": only for zones a trigger names.
-  if (zone !== rules.zones.battlefield && zone !== from && zonesWatched(rules).size > 0 && zonesWatched(rules).has(zone.toLowerCase())) noteEvent(ctx, "enters", { card: id, player: card.owner, zone, from });
+  if (zone !== rules.zones.battlefield && zone !== from && zonesWatched(rules).size > 0 && zonesWatched(rules).has(zone.toLowerCase())) noteEvent(ctx, "enters", { card: id, player: card.owner, zone, from, ...(opts.by !== undefined ? { by: opts.by } : {}) });
 }
 
 /** Puts a card onto the battlefield under `player`'s control (played, summoned, created). */

@@ -26,7 +26,7 @@ export interface GameEventData {
   other?: string;
   /** All the other cards when there are several (the blockers of an attacker); `other` is the first. */
   others?: string[];
-  /** "attacks": the player attacked (the target player, or the controller of the card attacked) — "attacks you". */
+  /** "attacks": the player an attack is aimed at — "attacks you" (an attack aimed at a card has `other` instead). */
   defending?: PlayerId;
   /** The event happened in combat (a fight, combat damage). */
   combat?: boolean;
@@ -39,16 +39,20 @@ export interface GameEventData {
   again?: boolean;
   /** "attacks": every attacker of the declaration (where attackers are declared together). */
   attackers?: string[];
+  /** "enters" a zone a keyword action moves cards to: the player who did it (who erased it — not always its owner). */
+  by?: PlayerId;
   /** "enters": the zone entered when it is not the battlefield (a Facet Zone, a Graveyard), and the zone it left. */
   zone?: string;
   from?: string;
 }
 
-/** An attack's event data: the card it is aimed at ("Whenever this attacks a unit") and the player attacked ("attacks you"). */
-export function attackedBy(ctx: Ctx, target: TargetValue): Pick<GameEventData, "other" | "defending"> {
-  if ("player" in target) return { defending: target.player };
-  const controller = ctx.state.cards[target.card]?.controller;
-  return { other: target.card, ...(controller !== undefined ? { defending: controller } : {}) };
+/**
+ * An attack's event data: the card it is aimed at ("Whenever this attacks a unit") or the player attacked ("attacks you").
+ * An attack on a unit is not an attack on its controller: "Whenever a unit attacks you" waits for an attack aimed at you
+ * (a designer who means both writes "attacks you or a unit you control").
+ */
+export function attackedBy(target: TargetValue): Pick<GameEventData, "other" | "defending"> {
+  return "player" in target ? { defending: target.player } : { other: target.card };
 }
 
 /**
@@ -56,7 +60,7 @@ export function attackedBy(ctx: Ctx, target: TargetValue): Pick<GameEventData, "
  * the attacker) — "Whenever this unit is attacked" resolves before the fight, as "When this attacks" does.
  */
 export function noteAttack(ctx: Ctx, attacker: string, player: PlayerId, target: TargetValue): void {
-  noteEvent(ctx, "attacks", { card: attacker, player, ...attackedBy(ctx, target) });
+  noteEvent(ctx, "attacks", { card: attacker, player, ...attackedBy(target) });
   if ("card" in target) noteEvent(ctx, "attacked", { card: target.card, player: ctx.state.cards[target.card]?.controller, other: attacker });
 }
 
@@ -81,6 +85,8 @@ export function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKin
   // "enters your Facet Zone" vs "enters play": the zone entered must be the one written.
   if ((trigger.zone ?? undefined)?.toLowerCase() !== data.zone?.toLowerCase()) return false;
   if (trigger.from !== undefined && trigger.from.toLowerCase() !== data.from?.toLowerCase()) return false;
+  // "Whenever you erase a card": only the cards that player moved there.
+  if (trigger.by !== undefined && (data.by === undefined || (trigger.by === "you") !== (data.by === controller))) return false;
   if (trigger.combat && !data.combat) return false;
   // "deals Breach damage to a player": only damage carried past blockers.
   if (trigger.overflow && !data.overflow) return false;

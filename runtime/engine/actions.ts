@@ -238,7 +238,7 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
   }
   for (const id of payment.erase ?? []) {
     emit(ctx, "cost", `${player} erases ${cardName(ctx, id)} to pay`, { player, card: id, name: cardName(ctx, id), source });
-    moveCard(ctx, id, rules.zones.removed, { source });
+    moveCard(ctx, id, rules.zones.removed, { source, by: player });
   }
   // Paying by erasing is erasing: "Whenever you erase a card" fires (the game's keyword for the rule, if it has one).
   keywordActionBy(ctx, ERASE_RULES, player, payment.erase?.length ?? 0, source);

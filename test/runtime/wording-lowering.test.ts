@@ -274,7 +274,9 @@ describe("trigger subjects and events (classes 7, 17, 19)", () => {
   });
 
   it("erasing is the game's Erase keyword action, in effects too", () => {
-    expect(trigger("Whenever you erase a card, draw a card.")).toEqual({ event: "keyword_action", subject: { kind: "player", who: "you" }, keyword: "Erase" });
+    // Each card erased (session 41: it was the action, once per Erase however many cards it moved).
+    expect(trigger("Whenever you erase a card, draw a card.")).toEqual({ event: "enters", subject: { kind: "card", selector: {} }, zone: "Oblivion", by: "you" });
+    expect(trigger("Whenever you Erase, draw a card.")).toEqual({ event: "keyword_action", subject: { kind: "player", who: "you" }, keyword: "Erase" });
     expect(lowerOne("duel", "spell", "Erase target card from a Graveyard.").ability.steps[0]).toMatchObject({ op: "keyword_action", keyword: "Erase", target: { kind: "target", index: 0 } });
   });
 });
