@@ -7795,6 +7795,12 @@ function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern
   l.combatWords = undefined;
   const trigger = triggerPattern(head, l);
   if (trigger) l.use(head.event?.verb, head.event?.be);
+  // "Whenever you cast a spell that targets a creature": the targets the spell is played with. Where a spell's abilities
+  // (and so its targets) are selected after it is cast (Chromatic 20), none is known when the trigger is noted.
+  if (trigger?.event === "cast" && trigger.object?.kind === "card" && trigger.object.selector.targeting && l.vocab.game.params["spell_max_abilities_own_turn"] !== undefined) {
+    l.note(head.range, `"${l.slice(head.range)}": in this game a spell's abilities, and the targets they choose, are selected after it is cast, so what it targets is not known when this triggers; the engine cannot run it`);
+    return undefined;
+  }
   if (trigger && (head.event?.orVerbs?.length || head.orEvents?.length)) orEvents(head, head.event!, trigger, l);
   // "in combat" is read only where the engine carries it: on the pattern, or in an event that only combat raises.
   const combatWords = l.combatWords as (() => void) | undefined;

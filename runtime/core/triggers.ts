@@ -8,7 +8,7 @@ import type { Rules } from "./rules.ts";
 import { perDefinition, perGame } from "./per-game.ts";
 import type { PlayerId, TargetValue, TriggerEvent } from "../state/state.ts";
 import { type Ctx, cardDef, cardName, emit } from "./cards.ts";
-import { abilityActive, destroyedMatches, evalCondition, matchesSelector } from "./values.ts";
+import { abilityActive, destroyedMatches, evalCondition, matchesSelector, someTargetMatches } from "./values.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
 export interface GameEventData {
@@ -39,6 +39,8 @@ export interface GameEventData {
   again?: boolean;
   /** "attacks": every attacker of the declaration (where attackers are declared together). */
   attackers?: string[];
+  /** "cast": the targets chosen as the card was played (it is not on the stack yet as the event is noted). */
+  targets?: readonly TargetValue[];
   /** "enters" a zone a keyword action moves cards to: the player who did it (who erased it — not always its owner). */
   by?: PlayerId;
   /** "enters": the zone entered when it is not the battlefield (a Facet Zone, a Graveyard), and the zone it left. */
@@ -131,6 +133,9 @@ function objectMatches(ctx: Ctx, trigger: TriggerPattern, data: GameEventData, c
   if (object.kind === "card") {
     // A player's event is about the card they cast/draw/discard; a card's event about its other card (any of several blockers).
     const things = trigger.subject.kind === "player" ? [data.card] : (data.others ?? [data.other]);
+    // "casts a spell that targets a creature": the targets it was played with.
+    const { targeting, ...rest } = object.selector;
+    if (targeting && data.targets) return data.card !== undefined && matchesSelector(ctx, data.card, rest, controller, sourceCard, true) && someTargetMatches(ctx, data.targets, targeting, controller, sourceCard);
     return things.some((thing) => thing !== undefined && matchesSelector(ctx, thing, object.selector, controller, sourceCard, true));
   }
   // "attacks you": the player attacked; "deals damage to an opponent": the player dealt damage (not a card).

@@ -759,12 +759,12 @@ function destroyedThisTurnAndNotMoved(ctx: Ctx, id: string): boolean {
 /** "a spell that targets a creature you control": the spell `id` waits on the response chain, one of its chosen targets matching. */
 function targetsOfSpellMatch(ctx: Ctx, id: string, targeting: NonNullable<CardSelector["targeting"]>, controller: PlayerId, selfCard: string | undefined): boolean {
   const item = ctx.state.stack?.find((entry) => entry.frame.spellCard === id);
-  if (!item) return false;
-  for (const slot of item.frame.targets)
-    for (const value of slot) {
-      if ("card" in value ? targeting.cards && matchesSelector(ctx, value.card, targeting.cards, controller, selfCard) : targeting.players && related(targeting.players, value.player, controller)) return true;
-    }
-  return false;
+  return item !== undefined && someTargetMatches(ctx, item.frame.targets.flat(), targeting, controller, selfCard);
+}
+
+/** Is one of a spell's chosen targets what "that targets a creature you control" / "that targets you" names? */
+export function someTargetMatches(ctx: Ctx, targets: readonly TargetValue[], targeting: NonNullable<CardSelector["targeting"]>, controller: PlayerId, selfCard: string | undefined): boolean {
+  return targets.some((value) => ("card" in value ? !!targeting.cards && matchesSelector(ctx, value.card, targeting.cards, controller, selfCard) : !!targeting.players && related(targeting.players, value.player, controller)));
 }
 
 /**

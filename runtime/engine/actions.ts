@@ -892,7 +892,9 @@ function perform(ctx: Ctx, action: Action): void {
       moveCard(ctx, action.card, RESOLVING, { quiet: true });
       payCost(ctx, action.player, cost, payment, action.card, def.source);
       (state.playedThisTurn ??= []).push({ card: action.card, def: state.cards[action.card]!.def, controller: action.player, owner: state.cards[action.card]!.owner, token: false });
-      noteEvent(ctx, "cast", { player: action.player, card: action.card });
+      // The targets chosen as it is played: "Whenever you cast a spell that targets a creature" is noted before the spell
+      // is on the stack, where its targets are read later (values.ts targetsOfSpellMatch).
+      noteEvent(ctx, "cast", { player: action.player, card: action.card, ...(action.targets?.length ? { targets: action.targets } : {}) });
       // Mechanics hook: a game may route the play itself (priority before it resolves, ability selection, enhancements).
       for (const m of mechanicsOf(rules)) if (m.play?.(ctx, action.card, action.player, permanent, action.targets ?? [], payment.x)) return;
       if (permanent) {
