@@ -128,9 +128,46 @@ function describesCard(f: Ast.NounFilter): boolean {
 function zonePhraseOwnFilters(np: Ast.NounPhrase): Ast.NounFilter[] {
   return np.filters.filter((f) => f.kind === "prep" && f.prep === "of");
 }
-/** A phrase and the phrases joined to it by `and` or a comma, in order. */
+/**
+ * A phrase and the phrases joined to it by `and` or a comma, in order — with the controller written once after the last
+ * of them given to each ("each Knight and each Golem your opponents control": both the opponents'; sharedController).
+ */
 function flattenAlso(np: Ast.NounPhrase): Ast.NounPhrase[] {
-  return [np, ...(np.also ?? []).flatMap(flattenAlso)];
+  return sharedController([np, ...(np.also ?? []).flatMap(flattenAlso)]);
+}
+/** A phrase's own words, without the phrases joined to it by `and`. */
+function ownRange(np: Ast.NounPhrase): Range {
+  const own = [...np.determiners, ...np.items, ...np.filters];
+  const last = own.reduce<Ast.BaseNode | undefined>((a, b) => (!a || endOffset(b.range) > endOffset(a.range) ? b : a), undefined);
+  return last ? { start: np.range.start, end: last.range.end } : np.range;
+}
+/**
+ * The controller filters whose reach over a list is not clear ("target unit and each Knight you control": the target any
+ * unit, or one of yours?), with the phrases before it that it may or may not cover: the reader names both readings.
+ */
+const UNCLEAR_CONTROLLER_REACH = new WeakMap<Ast.NounFilter, Ast.NounPhrase[]>();
+/**
+ * "Destroy each Knight and each Golem your opponents control.", "for each Vampire and each Thrall you control": a list of
+ * phrases of one kind (the same determiners: "each … and each …", "Knights and Golems", "target … and target …") with one
+ * controller (or owner) after the last is one group of cards of that player — the controller is each phrase's. Not a
+ * phrase with a controller of its own, nor a player ("each opponent and each creature they control"), nor where the
+ * controller names a card or player of the list itself ("target creature and each creature its controller controls").
+ * Phrases of another kind before it ("target unit and each Knight you control") could be read either way: the controller
+ * stays the last phrase's and the reader says so (UNCLEAR_CONTROLLER_REACH).
+ */
+function sharedController(parts: Ast.NounPhrase[]): Ast.NounPhrase[] {
+  const last = parts[parts.length - 1]!;
+  const control = last.filters.find((f): f is Ast.ControlFilter => f.kind === "controlledBy");
+  if (!control || parts.length < 2) return parts;
+  const before = parts.slice(0, -1).filter((p) => !isPlayerPhrase(p) && !p.filters.some((f) => f.kind === "controlledBy"));
+  const whose = npDeterminers(control.controller);
+  const namesCardOfList = whose.includes("its") && before.length > 0;
+  const namesPlayerOfList = whose.some((d) => d === "they" || d === "their" || d === "them") && parts.slice(0, -1).some(isPlayerPhrase);
+  if (!before.length || namesCardOfList || namesPlayerOfList) return parts;
+  const kind = (p: Ast.NounPhrase) => npDeterminers(p).filter((d) => d !== "other" && d !== "another").join(" ");
+  const unclear = before.filter((p) => kind(p) !== kind(last));
+  if (unclear.length) UNCLEAR_CONTROLLER_REACH.set(control, unclear);
+  return parts.map((p) => (before.includes(p) && !unclear.includes(p) ? { ...p, filters: [...p.filters, control] } : p));
 }
 /**
  * "for the rest of the turn" / "for the rest of this turn" (the same duration as "until end of turn", in other words) and
@@ -1733,6 +1770,14 @@ class AbilityLowering {
     const afterCombat = np.filters.flatMap((f) => (f.kind === "relative" ? (this.blockRelation(f.clause, f.that)?.after ?? []) : []));
     for (const f of [...np.filters.map((f) => this.havingAsControl(f, sel, np)), ...nested, ...afterZone, ...afterCombat]) {
       if (f.kind === "controlledBy") {
+        const unclear = UNCLEAR_CONTROLLER_REACH.get(f);
+        if (unclear) {
+          const said = this.slice(f.range);
+          const own = (p: Ast.NounPhrase) => this.slice(ownRange(p));
+          const others = unclear.map(own).join('", "');
+          const mine = this.slice({ start: np.range.start, end: f.range.start }).trim();
+          this.note(f.range, `"${said}" may be said of "${others}" too, or of "${mine}" only: write it after each phrase it is said of ("${own(unclear[0]!)} ${said} and ${mine} ${said}"), or put "${mine} ${said}" first ("${mine} ${said} and ${own(unclear[0]!)}") — the engine reads it of "${mine}" only`);
+        }
         // "you own", "an opponent owns": read as the controller is, then kept as the owner.
         const owned = f.verb.lemma === "own" ? { controller: sel.controller, controllerIs: sel.controllerIs } : undefined;
         const ownerRead = () => {

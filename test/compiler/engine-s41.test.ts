@@ -1,0 +1,50 @@
+/**
+ * Issue 11, session 41 (engine): card text that checked clean and ran as something else, with no diagnostic.
+ * Scenarios: cards/duel|chromatic|cybervamp/scenarios/engine-s41.*.
+ */
+import { describe, expect, it } from "vitest";
+import { probeCards } from "./probe.ts";
+
+const probe = (game: string, kind: string, text: string) => probeCards(game, [{ kind, text }])[0]!;
+
+describe("a controller written once after a list of phrases (was read of the last phrase only)", () => {
+  it("phrases of one kind share it, in every game and every reader of a list (objects, subjects, counts)", () => {
+    for (const [game, kind, text, reads] of [
+      ["duel", "spell", "Destroy each Knight and each Golem your opponents control.", "Destroy each Knight an opponent controls and each Golem an opponent controls."],
+      ["duel", "spell", "Gain 1 life for each Knight and each Golem you control.", "Gain 1 life for each Knight you control, then gain 1 life for each Golem you control."],
+      ["duel", "spell", "Destroy target Knight and target Golem an opponent controls.", "Destroy target Knight an opponent controls, then destroy target Golem an opponent controls."],
+      ["duel", "spell", "Return each Knight and each other Golem you own to your hand.", "Return each Knight you own and each other Golem you own to its owner's hand."],
+      ["cybervamp", "spell", "Gain 1 life for each Vampire and each Thrall you control.", "Gain 1 life for each Vampire you control, then gain 1 life for each Thrall you control."],
+      ["cybervamp", "spell", "Each Vampire and each Hunter you control gets +1/+1 until end of turn.", "Each Vampire you control and each Hunter you control gets +1/+1 until end of turn."],
+      ["chromatic", "spell", "[Purple] Destroy each Beast and each Mystic an opponent controls.", "[Purple] Destroy each Beast an opponent controls and each Mystic an opponent controls."],
+    ] as const) {
+      const p = probe(game, kind, text);
+      expect([text, p.problems, p.readsAs.at(-1)]).toEqual([text, [], reads]);
+    }
+  });
+
+  it("a player, a phrase with a controller of its own, and a controller naming one of the list keep their own", () => {
+    for (const [game, text, reads] of [
+      ["cybervamp", "Deal 1 damage to each opponent and each creature they control.", "Deal 1 damage to each opponent, then deal 1 damage to each Creature an opponent controls."],
+      ["duel", "Deal 1 damage to target unit and each unit its controller controls.", "Deal 1 damage to target unit and each Unit its controller controls."],
+      ["duel", "Destroy each Knight you control and each Golem an opponent controls.", "Destroy each Knight you control and each Golem an opponent controls."],
+      ["duel", "Put a +1 power counter on each Knight you control and target unit.", "Put a power counter on each Knight you control and target unit."],
+    ] as const) {
+      const p = probe(game, "spell", text);
+      expect([text, p.problems, p.readsAs]).toEqual([text, [], [reads]]);
+    }
+  });
+
+  it("after a phrase of another kind it could be said of that phrase or not: CW6001 naming both forms, each of which runs", () => {
+    const p = probe("duel", "spell", "Put a +1 power counter on target unit and each Knight you control.");
+    expect(p.problems).toEqual(['CW6001 "you control"']);
+    expect(p.messages[0]).toContain('"you control" may be said of "target unit" too, or of "each Knight" only');
+    expect(p.messages[0]).toContain('("target unit you control and each Knight you control")');
+    expect(p.messages[0]).toContain('("each Knight you control and target unit")');
+    const other = probe("cybervamp", "spell", "Target creature and each Vampire you control get +1/+1.");
+    expect(other.problems).toEqual(['CW6001 "you control"']);
+    for (const text of ["Put a +1 power counter on target unit you control and each Knight you control.", "Put a +1 power counter on each Knight you control and target unit."]) {
+      expect([text, probe("duel", "spell", text).problems]).toEqual([text, []]);
+    }
+  });
+});
