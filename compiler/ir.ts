@@ -184,7 +184,17 @@ export interface CardSelector {
 export type Affected =
   | { kind: "card"; ref: CardRef }
   | { kind: "player"; ref: PlayersRef }
-  | { kind: "cards"; selector: CardSelector }
+  | {
+      kind: "cards";
+      selector: CardSelector;
+      /**
+       * A subject with a filter shared by the clauses of one sentence ("Each unit with 2 or less power gets +1 power and gains
+       * Taunt."): the cards are chosen once, as the sentence starts resolving, and every clause acts on those. The clause that
+       * `takes` them finds the cards the selector names and keeps them under `label`; each later clause acts on the kept
+       * cards still where they were (not on what the selector names by then: +1 power must not take a unit out of the set).
+       */
+      set?: { label: string; takes?: true };
+    }
   /** The value chosen for a target slot that may hold a card or a player. */
   | { kind: "target"; index: number }
   /** The values of several target slots ("two target creatures"), those left empty skipped. */
@@ -580,8 +590,10 @@ export type StepBody =
    * "Each player draws a card for each Unit they control", "Each opponent returns a creature they control to its owner's hand":
    * `steps` run once for each of `who`, in turn order, with that player as `acting` (their own count, their own choice).
    * A `choose_cards` with `gather` among them collects every run's picks for the step after the `per_player`.
+   * `among`: only the players of `who` of whom it holds ("Each player with 5 or less life gains 2 life and draws a card."),
+   * each checked as the step begins, before any run — the set is chosen once, so a clause cannot take a player out of it.
    */
-  | { op: "per_player"; who: PlayersRef; steps: Step[] }
+  | { op: "per_player"; who: PlayersRef; among?: Condition; steps: Step[] }
   /**
    * "Choose one —": the player picks one of `modes`. "Choose two —" / "Choose one or both —" (`choose`, the words) has a
    * mode for each set of printed modes it allows, its steps theirs in order; `of` names those printed modes and how many

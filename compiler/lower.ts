@@ -840,14 +840,39 @@ class AbilityLowering {
   }
   note(range: Range, message: string): void {
     // A note while a condition is read says the condition is not read (or only in part): the engine has no answer to give,
-    // so the card is not played (CW6014, an error) — never run as if the condition held (it was CW6001 "treated as always true").
-    if (this.conditionDepth > 0) this.notes.push({ file: this.file, range: plainRange(range), code: "CW6014", args: { detail: message }, message });
+    // so the card is not played (CW6014, an error) — never run as if the condition held (it was CW6001 "treated as always
+    // true"). So is a word of a condition that no reader carried (unusedWordsNote).
+    if (this.conditionDepth > 0) this.conditionNote(range, message);
     else this.notes.push({ file: this.file, range: plainRange(range), message });
+  }
+  /** A note that the condition at `range` is not read as written (CW6014: the card is not played). */
+  conditionNote(range: Range, detail: string): void {
+    this.notes.push({ file: this.file, range: plainRange(range), code: "CW6014", args: { detail }, message: detail });
+  }
+  /**
+   * The note for words of `ability` no IR node carries (the word accounting): CW6005, "would run as <reads-as>" — but at a
+   * condition's words CW6014, as every note there (note): the condition the engine would check is another one
+   * ("If your life is beneath 5" checked as "exactly 5 life"), and a card is never played on a guessed condition.
+   */
+  unusedWordsNote(phrase: { range: Range; text: string }, ability: Range, readsAsText: string): LoweringNote {
+    const words = this.slice(ability).trim();
+    if (this.inCondition(phrase.range)) {
+      const detail = `"${phrase.text}" is not read by the engine: it would check another condition than the text's, as in "${readsAsText}"`;
+      return { file: this.file, range: plainRange(phrase.range), code: "CW6014", args: { detail }, message: detail, ability };
+    }
+    return { file: this.file, range: plainRange(phrase.range), code: "CW6005", args: { words: phrase.text, ability: words, readsAs: readsAsText }, message: `"${phrase.text}" is not used by the engine`, ability };
   }
   /** How many condition readings are under way (condition, conditionFor, compoundCondition): their notes are CW6014. */
   conditionDepth = 0;
-  /** `read()` as a condition's reading: every note it makes is CW6014 (note). */
-  readingCondition<T>(read: () => T): T {
+  /** The words of the conditions this ability read (readingCondition): a word of them no reader carried is CW6014 (unusedWordsNote). */
+  private readonly conditionRanges: Range[] = [];
+  /** Are these words inside a condition this ability read? */
+  inCondition(range: Range): boolean {
+    return this.conditionRanges.some((c) => startOffset(c) <= startOffset(range) && endOffset(range) <= endOffset(c));
+  }
+  /** `read()` as a condition's reading of the words at `range`: every note it makes is CW6014 (note), and so is a word of them left unread. */
+  readingCondition<T>(range: Range, read: () => T): T {
+    this.conditionRanges.push(range);
     this.conditionDepth++;
     try {
       return read();
@@ -2569,6 +2594,13 @@ class AbilityLowering {
       const shared = this.sharedSubjects.get(np)?.affected;
       if (shared) return shared;
       const read = this.affectedOnce(np, defaultPlayer, clause);
+      // "Each unit with 2 or less power gets +1 power and gains Taunt.": the cards are chosen once — the first clause takes
+      // them, the later ones act on those (IR `set`), so +1 power does not take a unit out of what gains Taunt.
+      if (read.kind === "cards" && SHARED_CLAUSE_SUBJECTS.has(np)) {
+        const label = `$set${startOffset(np.range)}`;
+        this.sharedSubjects.set(np, { ...this.sharedSubjects.get(np), affected: { ...read, set: { label } } });
+        return { ...read, set: { label, takes: true } };
+      }
       this.sharedSubjects.set(np, { ...this.sharedSubjects.get(np), affected: read });
       return read;
     }
@@ -3134,7 +3166,7 @@ class AbilityLowering {
    * is a duel); one player otherwise.
    */
   condition(clause: Ast.Clause): Condition | undefined {
-    return this.readingCondition(() => this.conditionRead(clause));
+    return this.readingCondition(clause.range, () => this.conditionRead(clause));
   }
   private conditionRead(clause: Ast.Clause): Condition | undefined {
     // "If you already control a Vampire": a condition is checked as it stands when it is checked — what "already" says.
@@ -3215,7 +3247,7 @@ class AbilityLowering {
   }
 
   conditionFor(clause: Ast.Clause, player?: PlayerRef): Condition | undefined {
-    return this.readingCondition(() => this.conditionForRead(clause, player));
+    return this.readingCondition(clause.range, () => this.conditionForRead(clause, player));
   }
   private conditionForRead(clause: Ast.Clause, player?: PlayerRef): Condition | undefined {
     // "you don't control a Soldier", "this unit didn't attack this turn": the clause read without "don't", negated — one
@@ -4664,13 +4696,13 @@ class AbilityLowering {
       }
       lowered.push({ step, steps });
       const joined = step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && step.connector !== "—";
-      if (branch) branch.push(...(this.actingBranches.has(branch) ? asActingPlayer(steps) : askerActs(lastMay, steps)));
+      if (branch) this.joinSharedPlayers(branch, this.actingBranches.has(branch) ? asActingPlayer(steps) : askerActs(lastMay, steps));
       else if (openMay && joined && (!clause.subject || mayShared) && !clause.modal) {
         openMay.steps.push(...askerActs(openMay, steps));
         // The question covers all of it: "You may discard a card and draw a card".
         openMay.prompt = this.text.slice(mayStart, clause.range.end.offset);
       }
-      else out.push(...eachOwnCount(out, steps));
+      else this.joinSharedPlayers(out, eachOwnCount(out, steps));
       // "Each player may X": the question each player is asked inside their own run.
       const only = steps.length === 1 ? steps[0] : undefined;
       // "You may pay 2 life": the question is asked only of a player who can pay (an `if` around the `may`).
@@ -5006,7 +5038,37 @@ class AbilityLowering {
     const holds = this.whoHolds(who, ref);
     if (!holds) return undefined;
     const steps = this.clause({ ...clause, subject: players });
-    return [{ op: "per_player", who: ref, steps: [{ op: "if", condition: holds, then: asActingPlayer(steps), source: this.source(who.range) }], source: this.source(clause.range) }];
+    return [this.playersAmong(subject, ref, holds, asActingPlayer(steps), this.source(clause.range))];
+  }
+
+  /**
+   * "Each player with 5 or less life gains 2 life", "Each opponent who controls a Knight discards a card": the steps for each
+   * of the players of whom the condition holds, all checked as the step begins (`per_player` `among`). A subject shared by
+   * joined clauses ("… gains 2 life and draws a card") names one set: the clauses after the first join its step
+   * (joinSharedPlayers), never a second check after the first clause ran.
+   */
+  playersAmong(subject: Ast.NounPhrase, who: PlayersRef, among: Condition, steps: Step[], source: SourceRef): Step {
+    const step: Step = { op: "per_player", who, among, steps, source };
+    if (SHARED_CLAUSE_SUBJECTS.has(subject)) this.playersChosenBy.set(step, subject);
+    return step;
+  }
+  /** The shared subject whose players a `per_player` … `among` step chose (playersAmong). */
+  private readonly playersChosenBy = new WeakMap<Step, Ast.NounPhrase>();
+  /**
+   * `steps` (a clause's) added to `out`: a clause whose players are the set a step before chose for the same shared subject
+   * runs in that step, for those players (playersAmong).
+   */
+  joinSharedPlayers(out: Step[], steps: Step[]): void {
+    const [step] = steps;
+    const last = out[out.length - 1];
+    const subject = step && steps.length === 1 ? this.playersChosenBy.get(step) : undefined;
+    if (subject && last?.op === "per_player" && step!.op === "per_player" && this.playersChosenBy.get(last) === subject) {
+      const joined: Step = { ...last, steps: [...last.steps, ...step!.steps] };
+      this.playersChosenBy.set(joined, subject);
+      out[out.length - 1] = joined;
+      return;
+    }
+    out.push(...steps);
   }
 
   didBranch(condition: Ast.ConditionPhrase, may: Extract<Step, { op: "may" }> | undefined, before: Step[]): Step[] | undefined {
@@ -5316,11 +5378,12 @@ class AbilityLowering {
     // "Target opponent may X", "Each player may X": the subject answers the question, each player their own.
     const mayPlayers = clause.modal?.lemma === "may" && antecedent?.subject ? this.antecedentPlayers() : undefined;
     const eachMay = mayPlayers && (mayPlayers.kind === "each_player" || mayPlayers.kind === "each_opponent") ? mayPlayers : undefined;
-    // "Each opponent with 3 or more Bleed counters loses 1 life": the players the subject names who meet its condition, each
-    // checked as the clause resolves (one `per_player` run each, its steps under an `if` on that player).
+    // "Each opponent with 3 or more Bleed counters loses 1 life": the players the subject names who meet its condition, all
+    // checked as the clause starts resolving (one `per_player` with `among`; clauses sharing the subject join it).
     // ("Target player with 10 or less life ...": a condition on the target, TargetSpec.playersWith, not checked here.)
-    const among = !clause.modal && antecedent?.subject && antecedent.subject === this.actingSubject && !npDeterminers(antecedent.subject).includes("target") ? this.playerSubjectCondition(antecedent.subject) : undefined;
-    if (among) steps = [{ op: "per_player", who: this.antecedentPlayers(), steps: [{ op: "if", condition: among, then: steps, source }], source }];
+    const filtered = !clause.modal && antecedent?.subject && antecedent.subject === this.actingSubject && !npDeterminers(antecedent.subject).includes("target") ? antecedent.subject : undefined;
+    const among = filtered && this.playerSubjectCondition(filtered);
+    if (filtered && among) steps = [this.playersAmong(filtered, this.antecedentPlayers(), among, steps, source)];
     else if (!eachMay) steps = this.perPlayer(steps, source);
     // "Destroy it at the end of the turn.": the clause's steps wait for the moment (a delayed trigger).
     const at = clause.tail.find((t) => t.kind === "prep" && t.prep === "at" && momentWords(t.object).some((w) => w === "end" || w === "beginning" || w === "start")) as Ast.PrepPhrase | undefined;
@@ -8938,10 +9001,12 @@ function withSharedVerbs(seq: Ast.Sequence, text: Text, stats: string[] = []): {
     if (clause.verb && !clause.subject && !clause.modal && previous?.modal?.lemma === "may" && previous.subject && isPlayerPhrase(previous.subject) && !npDeterminers(previous.subject).concat(npWords(previous.subject)).includes("you") && ["and", ", and", ",", ", then"].includes(step.connector) && !step.condition) {
       // `Target opponent may discard a card and lose 1 life`: the bare verb goes on with what they may do (one question).
       SHARED_SUBJECTS.add(previous.subject);
+      SHARED_CLAUSE_SUBJECTS.add(previous.subject);
       clause = { ...clause, subject: previous.subject };
       mayShared = true;
     } else if (clause.verb && !clause.subject && previous?.subject && step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && step.connector !== "—" && !step.condition && sharesSubject(clause, previous)) {
       SHARED_SUBJECTS.add(previous.subject);
+      SHARED_CLAUSE_SUBJECTS.add(previous.subject);
       clause = { ...clause, subject: previous.subject };
     }
     raw.push({ clause, step, ...(mayShared ? { mayShared } : {}) });
@@ -9109,7 +9174,7 @@ function askerActs(may: Extract<Step, { op: "may" }> | undefined, steps: Step[])
 function asActingPlayer(steps: Step[]): Step[] {
   // A part that shares the subject ran for each of the players on its own: inside the question it runs for the one asked.
   // A pick gathered over several players ("they destroy a creature they control") is the one asked's own pick here.
-  const own = steps.flatMap((s) => (s.op === "per_player" && (s.who.kind === "each_player" || s.who.kind === "each_opponent") ? s.steps : [s])).map((s) => {
+  const own = steps.flatMap((s): Step[] => (s.op === "per_player" && (s.who.kind === "each_player" || s.who.kind === "each_opponent") ? (s.among ? [{ op: "if", condition: s.among, then: s.steps, ...(s.source ? { source: s.source } : {}) }] : s.steps) : [s])).map((s) => {
     if (s.op !== "choose_cards" || !s.gather) return s;
     const { gather: _gathered, ...own } = s;
     return own;
@@ -9185,7 +9250,7 @@ function eachOwnCount(out: Step[], steps: Step[]): Step[] {
   const players = step.who;
   const before = out[out.length - 1];
   const same = (ref: PlayersRef | undefined) => ref !== undefined && JSON.stringify(ref) === JSON.stringify(players);
-  const beforeSteps = before?.op === "per_player" && same(before.who) ? before.steps : before && "who" in before && same(before.who as PlayersRef) ? [actingAgain(before, players)] : undefined;
+  const beforeSteps = before?.op === "per_player" && same(before.who) && !before.among ? before.steps : before && "who" in before && same(before.who as PlayersRef) ? [actingAgain(before, players)] : undefined;
   if (!beforeSteps) return steps;
   out.pop();
   return [{ op: "per_player", who: players, steps: [...beforeSteps, actingAgain(step, players)], ...(step.source ? { source: step.source } : {}) }];
@@ -9199,6 +9264,11 @@ function actingAgain(step: Step, players: PlayersRef): Step {
 
 /** Subjects (and the places of split objects) written once for several clauses: each lowering reads such a phrase once (one target slot, one choice). */
 const SHARED_SUBJECTS = new WeakSet<Ast.NounPhrase>();
+/**
+ * Of those, the subjects of clauses ("Each unit with 2 or less power gets +1 power and gains Taunt"): cards such a subject
+ * names are chosen once for all its clauses (Affected `set`), as its players are (playersAmong).
+ */
+const SHARED_CLAUSE_SUBJECTS = new WeakSet<Ast.NounPhrase>();
 
 /** A subjectless clause's verb agrees with the previous clause's subject: inflected (`loses`, `has`) after any subject, or bare after a plural one (`Your opponents draw a card and lose 1 life`). */
 function sharesSubject(clause: Ast.Clause, previous: Ast.Clause): boolean {
@@ -10310,7 +10380,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
  * always true"), and the whole is read so: with `and` the others still hold; with `or` the whole is always true.
  */
 function compoundCondition(body: { condition: Ast.Clause; more?: Ast.ConditionalBody["more"] }, l: AbilityLowering, read: (clause: Ast.Clause) => Condition | undefined = (clause) => l.condition(clause)): Condition | undefined {
-  return l.readingCondition(() => compoundConditionRead(body, l, read));
+  return l.readingCondition(spanOf(body.condition.range, body.more?.at(-1)?.clause.range ?? body.condition.range), () => compoundConditionRead(body, l, read));
 }
 function compoundConditionRead(body: { condition: Ast.Clause; more?: Ast.ConditionalBody["more"] }, l: AbilityLowering, read: (clause: Ast.Clause) => Condition | undefined): Condition | undefined {
   // "If you control a Vampire and a Ghoul, ...": each card kind joined to the object by "and" is a condition of its own
@@ -12027,7 +12097,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
           const readsAsText = playOnlyReadsAs({ playOnly: limit.condition ? { condition: limit.condition, text: "", source: l.source(a.range) } : undefined }, game) ?? "";
           for (const phrase of unusedPhrases(a, l.ledger, text)) {
             if (notes.slice(before).some((n) => n.range.start.offset <= phrase.range.start.offset && phrase.range.end.offset <= n.range.end.offset)) continue;
-            notes.push({ file: doc.file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(a.range).trim(), readsAs: readsAsText }, message: `"${phrase.text}" is not used by the engine`, ability: a.range });
+            notes.push(l.unusedWordsNote(phrase, a.range, readsAsText));
           }
           if (limit.condition) {
             playOnly.push(limit.condition);
@@ -12167,8 +12237,7 @@ function lowerAdditionalCost(a: Ast.Ability, body: Ast.AdditionalCostBody, vocab
     if (part.pays === "exhaust" || part.pays === "overexhaust" || part.pays === "counters" || (part.pays === "sacrifice" && "kind" in part.what)) l.note(body.costs[Math.min(i, body.costs.length - 1)]!.range, `a card being played cannot pay with itself: "${l.slice(body.costs[Math.min(i, body.costs.length - 1)]!.range)}"`);
   if (notes.length > before) return [];
   const readsAsText = additionalCostReadsAs({ cost: parts, additionalCost: { from: 0, text: "", source: { file, range: plainRange(body.range) } } }, vocab.game) ?? "";
-  for (const phrase of unusedPhrases(a, l.ledger, text))
-    notes.push({ file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(a.range).trim(), readsAs: readsAsText }, message: `"${phrase.text}" is not used by the engine`, ability: a.range });
+  for (const phrase of unusedPhrases(a, l.ledger, text)) notes.push(l.unusedWordsNote(phrase, a.range, readsAsText));
   return notes.length > before ? [] : parts;
 }
 
@@ -12351,13 +12420,13 @@ function reportUnusedWords(ast: Ast.Ability, l: AbilityLowering, noted: Lowering
   const inNoted = (range: Range) => noted.some((n) => n.range.start.offset <= range.start.offset && range.end.offset <= n.range.end.offset);
   for (const phrase of unusedPhrases(ast, l.ledger, l.text)) {
     if (inNoted(phrase.range)) continue;
-    l.notes.push({ file: l.file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(ast.range).trim(), readsAs: readsAs(lowered, l.vocab.game) }, message: `"${phrase.text}" is not used by the engine`, ability: ast.range });
+    l.notes.push(l.unusedWordsNote(phrase, ast.range, readsAs(lowered, l.vocab.game)));
   }
   // A variable read as a number that is written there: the IR holds that number, not the X the card defines.
   for (const variable of variablesReadAsFixed(ast, l.ledger)) {
     if (inNoted(variable.range)) continue;
     const name = (variable as Ast.Count).variable ?? l.slice(variable.range);
-    l.note(variable.range, `"${l.slice(variable.range)}" is read here as a fixed number, not with the ${name} this card defines (its {${name}} cost, or "where ${name} is ..."): the engine reads ${name} in amounts ("Deal ${name} damage", "+${name}/+0", "Draw ${name} cards"), in "with power ${name} or less" and in "if you control ${name} or more ..."; here write a number — it would run as "${readsAs(lowered, l.vocab.game)}"`);
+    (l.inCondition(variable.range) ? l.conditionNote.bind(l) : l.note.bind(l))(variable.range, `"${l.slice(variable.range)}" is read here as a fixed number, not with the ${name} this card defines (its {${name}} cost, or "where ${name} is ..."): the engine reads ${name} in amounts ("Deal ${name} damage", "+${name}/+0", "Draw ${name} cards"), in "with power ${name} or less" and in "if you control ${name} or more ..."; here write a number — it would run as "${readsAs(lowered, l.vocab.game)}"`);
   }
 }
 

@@ -467,6 +467,11 @@ function subjectOf(step: Step): { key: string; without: (text: string, ctx: Cont
       if (step.on.kind !== "player" || step.on.ref.kind === "you") return undefined;
       return { key: JSON.stringify({ player: step.on.ref }), without: (_text, ctx) => `gains ${upToText(step)}${countNoun(`${step.counter} counter`, step.amount, ctx, upToText(step) ? "one" : "a")}` };
     case "modify":
+      // "Each Unit with power 2 or less gets +1 power, then gains Taunt": the cards a shared subject chose once (IR `set`).
+      if (step.on.kind === "cards" && step.on.set) {
+        const { set, ...on } = step.on;
+        return { key: JSON.stringify({ set: set.label }), without: (text, ctx) => strip(affectedText(on, ctx))(text) };
+      }
       if (step.on.kind !== "target" && step.on.kind !== "targets" && !(step.on.kind === "card" && step.on.ref.kind !== "self")) return undefined;
       return { key: JSON.stringify({ card: step.on }), without: (text, ctx) => strip(affectedText(step.on, ctx))(text) };
     default:
@@ -868,6 +873,11 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
  * the steps as their players' own sentence (an imperative step takes them as its subject).
  */
 function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context): string {
+  // "Each player with 5 or less life gains 2 life, then draws a card": the players chosen once, told as the condition on each.
+  if (step.among) {
+    const { among, ...rest } = step;
+    return perPlayerText({ ...rest, steps: [{ op: "if", condition: among, then: step.steps }] }, ctx);
+  }
   const inner: Context = { ...ctx, acting: step.who };
   const subject = playersText(step.who, ctx, true);
   // "Each opponent with 3 or more Bleed counters loses 1 life": a condition on each player (lower.ts playerSubjectCondition).

@@ -988,7 +988,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     case "per_player": {
       // One run of the steps per player, in turn order (the first player's frame on top), each with its player acting.
-      const players = evalPlayers(ctx, frame, step.who);
+      // "Each player with 5 or less life ...": the players of whom `among` holds, all checked before any of them runs.
+      const players = evalPlayers(ctx, frame, step.who).filter((player) => !step.among || evalCondition(ctx, { ...frame, acting: player }, step.among));
       // Picks gathered over the runs start empty (a repeated effect does not act on the last repetition's picks again).
       for (const s of step.steps) if (s.op === "choose_cards" && s.gather) delete frame.chosen[s.label];
       for (const player of [...players].reverse()) {

@@ -1081,13 +1081,27 @@ export function evalAffected(ctx: Ctx, frame: Frame, affected: Affected): Target
     }
     case "player":
       return evalPlayers(ctx, frame, affected.ref).map((player) => ({ player }));
-    case "cards":
-      return cardsFor(ctx, frame, affected.selector).map((card) => ({ card }));
+    case "cards": {
+      // A set a sentence's clauses share (IR `set`): found once by the clause that takes it, then those cards.
+      const kept = affected.set && !affected.set.takes ? frame.chosen[affected.set.label] : undefined;
+      const cards = kept ? keptCards(ctx, kept, affected.selector) : cardsFor(ctx, frame, affected.selector);
+      if (affected.set?.takes) frame.chosen[affected.set.label] = cards;
+      return cards.map((card) => ({ card }));
+    }
     case "target":
       return frame.targets[affected.index] ?? [];
     case "targets":
       return affected.indexes.flatMap((index) => frame.targets[index] ?? []);
   }
+}
+
+/** The cards kept for a shared set still in a zone the selector reads (a card that left is another object). */
+function keptCards(ctx: Ctx, kept: readonly string[], selector: CardSelector): string[] {
+  const zones = (selector.zones ?? [ctx.rules.zones.battlefield]).map(lowerZone);
+  return kept.filter((id) => {
+    const card = ctx.state.cards[id];
+    return card !== undefined && zones.includes(lowerZone(card.zone));
+  });
 }
 
 /**

@@ -99,8 +99,8 @@ describe("a player filtered 'with more … than you'", () => {
   it("is never read as 'with 1 or more cards in hand' (was clean so): session 36 reads it as 'who has … than you' (cards-s36.test.ts)", () => {
     expect(probe("spell", "Each player with more cards in hand than you discards a card.").readsAs).toEqual(["Each player who has more cards in hand than you discards a card."]);
     expect(probe("spell", "Each opponent with more life than you loses 1 life.").readsAs).toEqual(["Each opponent who has more life than you loses 1 life."]);
-    // A comparison the conditions cannot read stays CW6005 at its words.
-    expect(probe("spell", "Each opponent with more Vampires in their discard pile than you loses 1 life.").problems).toEqual(['CW6005 "more Vampires in their discard pile"']);
+    // A comparison the conditions cannot read is CW6014 at its words (session 41; was CW6005): the card is not played.
+    expect(probe("spell", "Each opponent with more Vampires in their discard pile than you loses 1 life.").problems).toEqual(['CW6014 "more Vampires in their discard pile"']);
     // The forms that run: a number after "with", or "who has … than you".
     expect(probe("spell", "Each player with two or more cards in hand discards a card.").problems).toEqual([]);
     expect(probe("spell", "Each opponent who has more cards in hand than you discards a card.").problems).toEqual([]);

@@ -73,8 +73,8 @@ describe("a number compared in other words than 'N or less' / 'N or more' (CW600
       const p = probe("duel", kind, text);
       expect([text, p.problems, p.readsAs]).toEqual([text, [], [reads]]);
     }
-    // A reader that reads no variable still says so (the X read as a fixed number: CW6001 at it).
-    expect(probe("duel", "xspell", "Draw a card if you have at least X cards in hand.").problems).toEqual(['CW6001 "at least X"']);
+    // A reader that reads no variable still says so (the X read as a fixed number; in a condition CW6014 at it, session 41).
+    expect(probe("duel", "xspell", "Draw a card if you have at least X cards in hand.").problems).toEqual(['CW6014 "at least X"']);
   });
 });
 

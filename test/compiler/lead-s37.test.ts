@@ -69,7 +69,7 @@ describe("'twice' after a condition or a trigger", () => {
       "When this enters play, if an opponent has four or more cards in hand twice, draw a card.",
       "Whenever a creature you control deals combat damage to a player twice, draw a card.",
       "When this enters play, if you control a Vampire twice, draw a card.",
-    ]) expect({ text, problems: probe("cybervamp", "creature", text).problems }).toEqual({ text, problems: ['CW6005 "twice"'] });
+    ]) expect({ text, problems: probe("cybervamp", "creature", text).problems }).toEqual({ text, problems: [`${/, if /.test(text) ? "CW6014" : "CW6005"} "twice"`] });
   });
 
   it("still runs where a reader counts it", () => {
@@ -89,7 +89,9 @@ describe("'twice' after a condition or a trigger", () => {
  * a reader marked read with the whole phrase around it. Each was clean and ran without it; now CW6005 at the word.
  */
 describe("a qualifier a reader did not read", () => {
-  it("is CW6005 at the word (was clean, the phrase read without it)", () => {
+  it("is CW6005 at the word (was clean, the phrase read without it); in a condition CW6014 (session 41)", () => {
+    // The words of a condition — a player's "who …" / "with …" phrase, an "If …" — are CW6014: the card is not played.
+    const inACondition = new Set(["Whenever a player who controls two or more legendary creatures attacks, you gain 1 life.", "Each player with two or more face-down creatures in play sacrifices a creature.", "Sacrifice a creature. If a legendary creature wasn't sacrificed this way, you lose 3 life."]);
     for (const [game, kind, text, word] of [
       // Prevention: the cards "to" and "by" name.
       ["cybervamp", "spell", "Prevent all damage that would be dealt to legendary creatures you control this turn.", "legendary"],
@@ -120,7 +122,7 @@ describe("a qualifier a reader did not read", () => {
       ["cybervamp", "spell", "Look at target opponent's hand and choose a card from it. That player discards that legendary card.", "legendary"],
       // A quoted token name with another word.
       ["cybervamp", "spell", 'Create a 2/2 "Night Stalker" legendary Vampire token.', "legendary"],
-    ] as const) expect({ text, problems: probe(game, kind, text).problems }).toEqual({ text, problems: [`CW6005 "${word}"`] });
+    ] as const) expect({ text, problems: probe(game, kind, text).problems }).toEqual({ text, problems: [`${inACondition.has(text) ? "CW6014" : "CW6005"} "${word}"`] });
   });
 
   it("leaves the same readers clean where every word is read", () => {

@@ -21,17 +21,21 @@ describe("a phrase hung on a zone or a card that no reader reads", () => {
       ["duel", "spell", "Your opponent erases two cards from their graveyard in combat.", "combat", "Your opponent erases 2 cards from their Graveyard."],
       ["duel", "spell", "Gain 1 life for each card in your hand from your hand.", "your hand", "Gain 1 life for each card in your Hand."],
       ["duel", "spell", "Draw cards until you have 6 cards in hand in combat.", "combat", "Draw cards until you have 6 cards in hand."],
-      ["duel", "spell", "If you have fewer than three cards in hand from your hand, draw a card.", "your hand", "If you have 2 or less cards in hand, draw a card."],
     ] as const) {
       const p = probe(game, kind, text);
       expect({ text, problems: p.problems }).toEqual({ text, problems: [`CW6005 "${words}"`] });
       expect(p.messages[0], text).toContain(`it would run as "${readsAs}"`);
     }
+    // In a condition the same words are CW6014 (session 41): the card is not played on a condition read otherwise.
+    const p = probe("duel", "spell", "If you have fewer than three cards in hand from your hand, draw a card.");
+    expect(p.problems).toEqual(['CW6014 "your hand"']);
+    expect(p.messages[0]).toContain('as in "If you have 2 or less cards in hand, draw a card."');
   });
 
   it("a clause inside a phrase: its tail is read apart too", () => {
     const p = probe("cybervamp", "spell", "Destroy each creature whose controller has no cards in hand this turn.");
-    expect(p.problems).toEqual(['CW6005 "this turn"']);
+    // A condition on the card's controller: CW6014 (session 41), the card is not played.
+    expect(p.problems).toEqual(['CW6014 "this turn"']);
   });
 
   it("every phrase a reader reads stays clean, with its reading", () => {

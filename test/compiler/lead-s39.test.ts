@@ -33,9 +33,9 @@ describe("X in a card's filter or a condition", () => {
     expect(value).toMatchObject({ kind: "count" });
   });
 
-  it("an X a reader takes as a fixed number is CW6001 at it, naming what would run (was clean: 'more than 0')", () => {
+  it("an X a reader takes as a fixed number is CW6001 at it (in a condition CW6014, session 41), naming what would run (was clean: 'more than 0')", () => {
     const p = probe("duel", "xspell", "Draw a card if you have X or more cards in hand.");
-    expect(p.problems).toEqual(['CW6001 "X or more"']);
+    expect(p.problems).toEqual(['CW6014 "X or more"']);
     expect(p.messages[0]).toContain('is read here as a fixed number, not with the X this card defines');
     expect(p.messages[0]).toContain('it would run as "If the number of cards in your hand is more than 0, draw a card."');
   });
@@ -67,9 +67,9 @@ describe("a player's life compared by a preposition", () => {
     }
   });
 
-  it("another word after 'is' is not read as a comparison: CW6005 at it (was dropped)", () => {
+  it("another word after 'is' is not read as a comparison: CW6014 at it in a condition (session 41; was CW6005, and dropped before)", () => {
     const p = probe("duel", "spell", "If your life is beneath 10, draw a card.");
-    expect(p.problems).toEqual(['CW6005 "beneath"']);
+    expect(p.problems).toEqual(['CW6014 "beneath"']);
   });
 });
 

@@ -14,9 +14,9 @@ const probe = (game: string, kind: string, text: string) => probeCards(game, [{ 
 describe("a leading duration over clauses joined by 'and'", () => {
   it("covers each of them, in every game (the second ran for good)", () => {
     for (const [game, kind, text, readsAs] of [
-      ["duel", "spell", "Until end of turn, units you control get +1 power and can't be targeted.", "Each Unit you control gets +1 power until end of turn, then each Unit you control can't be targeted until end of turn."],
+      ["duel", "spell", "Until end of turn, units you control get +1 power and can't be targeted.", "Each Unit you control gets +1 power until end of turn, then can't be targeted until end of turn."],
       ["cybervamp", "spell", "Until end of turn, target creature gains Breach and gets +1/+0.", "Target creature gains Breach until end of turn, then gets +1/+0 until end of turn."],
-      ["cybervamp", "spell", "Until end of turn, creatures you control get +1/+0 and gain Breach.", "Each Creature you control gets +1/+0 until end of turn, then each Creature you control gains Breach until end of turn."],
+      ["cybervamp", "spell", "Until end of turn, creatures you control get +1/+0 and gain Breach.", "Each Creature you control gets +1/+0 until end of turn, then gains Breach until end of turn."],
     ] as const) {
       const p = probe(game, kind, text);
       expect(p.problems, text).toEqual([]);
