@@ -1109,11 +1109,11 @@ export const MESSAGES = {
   },
   CW7009: {
     severity: "error",
-    template: '{game} has no {state}: nothing in its rules exhausts, readies or reads a card that way, so "{card}" is always as the setup left it and this line could not tell anything; expect what the card did instead (`expect event attack "{card}"`, a stat, the zone it is in).',
+    template: '{game} has no {state}: nothing in its rules exhausts, readies or reads a card that way, so {consequence}. The states a card has in {game}: {states}.',
     explanation:
-      "A card's exhausted/ready state exists in a game only when its rules read or reset it (the engine contract, `compiler/contract.ts` CARD_STATES: exhausted creatures can't attack, costs paid by exhausting lands, a phase step `renew` or `ready_permanents`, ...); an Overexhausted state only with a `renew` step. Three-Slot Duel has neither: attacking does not exhaust a unit and nothing readies one, so `expect not \"Stone Guard\" is exhausted` would hold whatever the unit did, and `expect \"Stone Guard\" is exhausted` only repeats the setup. A setup line may still set the state (to show that it changes nothing); an expectation of it is an error.",
+      "A card's exhausted/ready state exists in a game only when its rules read or reset it (the engine contract, `compiler/contract.ts` CARD_STATES: exhausted creatures can't attack, costs paid by exhausting lands, a phase step `renew` or `ready_permanents`, ...); an Overexhausted state only with a `renew` step. Three-Slot Duel has neither: attacking does not exhaust a unit and nothing readies one, so `expect not \"Stone Guard\" is exhausted` would hold whatever the unit did, and `expect \"Stone Guard\" is exhausted` only repeats the setup. A setup line giving the state is the same error (session 41): `\"Stone Guard\" is exhausted` in a Duel setup was accepted and ignored, so a scenario written to show that an exhausted unit cannot attack passed its attack. The message lists the states a card does have in the game (in Three-Slot Duel: `is defender`, its counters).",
     example: 'expect not "Stone Guard" is exhausted   (in a Three-Slot Duel scenario)',
-    exampleArgs: { game: "Three-Slot Duel", card: "Stone Guard", state: "exhausted/ready state" },
+    exampleArgs: { game: "Three-Slot Duel", state: "exhausted/ready state", consequence: '"Stone Guard" is always as the setup left it and this line could not tell anything; expect what the card did instead (`expect event attack "Stone Guard"`, a stat, the zone it is in)', states: "`is defender`, `power counters N`" },
   },
   CW7010: {
     severity: "error",

@@ -604,7 +604,7 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
           const who = step?.kind === "action" ? step.action.player : "<player>";
           const hint =
             decks.length > 1 && index >= 0
-              ? `: the deck a draw comes from is answered as a mode — \`${who} chooses mode ${index + 1}\` (${decks.map((d, i) => `${i + 1} ${d}`).join(", ")}), or by its text, \`${who} chooses mode "draw from the ${zone}"\``
+              ? `: the deck a draw comes from is answered as a mode — \`${who} chooses mode ${index + 1}\` (${decks.map((d, i) => `${i + 1} ${d}`).join(", ")}), or by its text, \`${who} chooses mode "draw from the ${zone}"\` (asked only while both of the player's decks hold cards: with one empty the draw comes from the other without asking, and no line answers it)`
               : `: a zone is named after its player, unquoted (\`expect p1 ${zone} has "<card>"\`)`;
           out.push(diagnostic("CW5026", file, use.range, { word: w, game, hint }));
           return;
@@ -775,6 +775,22 @@ function neverFights(name: string, scenario: Scenario, names: ScenarioNames): { 
 }
 
 /**
+ * The states a card can be set up in (`setup`) or expected in, in this game, as a line writes them: what a CW7009 message
+ * offers in place of a state the game does not have.
+ */
+function cardStatesSaid(names: ScenarioNames, setup: boolean): string {
+  const states = [
+    ...(names.cardStates.has("readiness") ? (setup ? ["`is exhausted`"] : ["`is exhausted`", "`is ready`"]) : []),
+    ...(names.cardStates.has("overexhaustion") ? ["`is overexhausted`"] : []),
+    ...(names.hasDefenders ? ["`is defender`"] : []),
+    ...(names.marksDamage ? ["`damage N`"] : []),
+    ...names.counters.filter((c) => c.on === "card").map((c) => `\`${c.name} counters N\``),
+    ...(!setup && names.newlyTurned ? ["`is newly turned`"] : []),
+  ];
+  return states.length ? states.join(", ") : "none but its zone";
+}
+
+/**
  * Lines about something this game never has: damage marked on a card where the engine marks none (CW7006),
  * a stack where everything resolves at once (CW7007). Such a line could never tell anything — `expect not
  * "Scout" damage 2` would hold whatever happened — so it is an error, with the form that does say something.
@@ -849,13 +865,20 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
       if (why) out.push(diagnostic("CW7017", scenario.file, s.range, { game, ...why }));
     }
   }
-  // A card's exhausted/ready (or Overexhausted) state in a game whose rules never change it (CW7009): nothing in the
-  // game exhausts or readies a card, so the line reads only what the setup said. A setup may still set it (a board
-  // showing that the state changes nothing: cards/duel/scenarios/no-readiness.scenario).
-  for (const s of scenario.steps) {
-    if (s.kind !== "expect" || s.expect.kind !== "exhausted") continue;
-    const state = s.expect.over ? "overexhaustion" : "readiness";
-    if (!names.cardStates.has(state)) out.push(diagnostic("CW7009", scenario.file, s.range, { game, card: s.expect.card.card, state: s.expect.over ? "Overexhausted state" : "exhausted/ready state" }));
+  // A card's exhausted/ready (or Overexhausted) state in a game whose rules never change it (CW7009), in a setup line as in
+  // an expectation: nothing in the game exhausts, readies or reads a card that way, so an expectation reads only what the
+  // setup said, and a setup line would be a state the card plays as if it did not have (session 40's probe: Duel's
+  // `"Stone Guard" is exhausted` attacked as a ready unit; Chromatic's `is overexhausted` likewise).
+  const stateLines = [
+    ...scenario.setup.cards.flatMap((c) => (c.exhausted || c.overexhausted ? [{ card: c.card, over: !!c.overexhausted, range: c.range, setup: true }] : [])),
+    ...scenario.steps.flatMap((s) => (s.kind === "expect" && s.expect.kind === "exhausted" ? [{ card: s.expect.card.card, over: !!s.expect.over, range: s.range, setup: false }] : [])),
+  ];
+  for (const line of stateLines) {
+    if (names.cardStates.has(line.over ? "overexhaustion" : "readiness")) continue;
+    const consequence = line.setup
+      ? `"${line.card}" set up ${line.over ? "overexhausted" : "exhausted"} would play exactly as if this line were not there (it attacks, blocks and pays as any other card): leave the line out, or set up a state the game has`
+      : `"${line.card}" is always as the setup left it and this line could not tell anything; expect what the card did instead (\`expect event attack "${line.card}"\`, a stat, the zone it is in)`;
+    out.push(diagnostic("CW7009", scenario.file, line.range, { game, state: line.over ? "Overexhausted state" : "exhausted/ready state", consequence, states: cardStatesSaid(names, line.setup) }));
   }
   // Newly Turned in a game that has no such state (CW7019): `expect not "Scout" is newly turned` would hold whatever happened.
   if (!names.newlyTurned) {

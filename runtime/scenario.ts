@@ -1391,6 +1391,34 @@ function answerTakenUnasked(run: Run, state: GameState, events: readonly TraceEv
 }
 
 /**
+ * A deck answered where none was asked (CYBERVAMP's `draw_deck_choice = each_draw`): the engine asks which deck a draw
+ * comes from only while both of the player's decks hold cards, and with one empty draws from the other without asking
+ * (runtime/mechanics/lands-decks.ts). Session 40's probe, an empty Land Deck: `p1 chooses mode "draw from the Main
+ * Deck"` was told "no mode is asked" (or that the choice waiting was p2's), not that p1's Land Deck was empty.
+ */
+function deckNotAsked(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction): string | undefined {
+  if (step.kind !== "choose" || step.player === undefined || (step.mode === undefined && step.modeText === undefined)) return undefined;
+  const { rules } = run.engine;
+  const land = rules.game.zones.find((z) => norm(z.name) === norm(String(rules.param("land_deck_zone", ""))))?.name;
+  if (!land || rules.param("separate_land_deck", false) !== true) return undefined;
+  const decks = [rules.zones.deck, land];
+  const named = step.modeText !== undefined ? decks.find((d) => norm(step.modeText!.trim()) === norm(`draw from the ${d}`)) : decks[step.mode! - 1];
+  if (!named) return undefined;
+  const player = step.player;
+  const draws = sinceLastAction(events).filter((e) => e.kind === "draw" && e.player === player);
+  const last = draws[draws.length - 1];
+  if (!last) return undefined;
+  const asked = `a deck is asked only while both of ${player}'s decks hold cards`;
+  const now = `leave this line out${state.pending ? `; now ${whatWaitsNow(run, state)}` : ""}`;
+  // Both decks empty: the draw was skipped (its event names no deck).
+  if (typeof last.from !== "string") return last.amount === 0 ? `no deck is asked: ${last.text} (${asked}) — ${now}` : undefined;
+  const other = decks.find((d) => d !== last.from)!;
+  if ((state.players[player]?.zones[other] ?? []).length > 0) return undefined;
+  const wrong = named !== last.from ? ` — the ${named} this line names was empty` : "";
+  return `no deck is asked: ${player}'s ${other} is empty, so the engine drew from the ${last.from} without asking, as the trace shows: "${last.text}" (${asked})${wrong} — ${now}`;
+}
+
+/**
  * Whether a `targets` or `chooses mode` line the engine asked nothing for names what it took without asking for the
  * spell or ability just put on the stack (or into resolution) — its one legal target, or the mode its play line gave:
  * the line then says what happened, and holds. Only for the item the last action put there, before anyone passed: a
@@ -2737,6 +2765,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const applied = apply(literal);
     record(applied.ok ? literal : undefined);
     if (!applied.ok) {
+      // A deck answered where the engine drew without asking, one deck being empty (or the choice waiting is another's).
+      const deckSaid = ["no_choice_pending", "not_your_decision"].includes(applied.refusal.code) || (applied.refusal.code === "illegal_choice" && before.pending?.kind !== "mode") ? deckNotAsked(run, before, events, step.action) : undefined;
+      if (deckSaid) {
+        fail(step.line, deckSaid, undefined, undefined, at);
+        break;
+      }
       const unasked = applied.refusal.code === "no_choice_pending" ? noDeclarationAsked(run, before, events, step.action) : undefined;
       // `p2 blocks nothing` (or `p1 attacks with nothing`) where the engine declared none without asking, as none of the
       // player's creatures could: the line says what happened, and holds. `p2 choose nothing` there stays a failure, as

@@ -1,0 +1,131 @@
+/**
+ * Issue 12, session 41 (rules engineer): scenario tests that cannot lie. Each test below fails on the main it was written
+ * against: a mistaken line that passed (a lie), or a right line refused with a message that pointed the wrong way.
+ */
+import { describe, expect, it } from "vitest";
+import { checked, engineOf, failuresOf } from "./helpers.ts";
+
+describe("a card state the game does not have is refused in a setup as in an expectation (CW7009; probe s40 duel-8)", () => {
+  const duel = (state: string, lines: string) => `scenario "s" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Stone Guard"
+  ${state}
+  p1 deck: "Scout" x2
+  p2 deck: "Scout" x2
+}
+${lines}`;
+
+  it("Duel: `\"Stone Guard\" is exhausted` in a setup fails at its line, listing the states a Duel card has (on main: accepted, the unit attacked)", () => {
+    expect(failuresOf(duel(`"Stone Guard" is exhausted`, `p1 attack p2 with "Stone Guard"\nexpect p2 life 8\n`))).toEqual([
+      '5: Three-Slot Duel has no exhausted/ready state: nothing in its rules exhausts, readies or reads a card that way, so "Stone Guard" set up exhausted would play exactly as if this line were not there (it attacks, blocks and pays as any other card): leave the line out, or set up a state the game has. The states a card has in Three-Slot Duel: `is defender`, `power counters N`.',
+    ]);
+    // `cardwright check` and the studio say it at the line, before anything runs.
+    expect(checked("duel", duel(`"Stone Guard" is exhausted`, `expect p2 life 10\n`))).toEqual(["5:3 CW7009"]);
+    // The states it lists are set up as written.
+    expect(failuresOf(duel(`"Stone Guard" power counters 1`, `p1 attack p2 with "Stone Guard"\nexpect p2 life 7\n`))).toEqual([]);
+  });
+
+  it("the same words in an expectation list the states too, and say what to expect instead", () => {
+    expect(failuresOf(duel("", `p1 attack p2 with "Stone Guard"\nexpect not "Stone Guard" is exhausted\n`))).toEqual([
+      '10: Three-Slot Duel has no exhausted/ready state: nothing in its rules exhausts, readies or reads a card that way, so "Stone Guard" is always as the setup left it and this line could not tell anything; expect what the card did instead (`expect event attack "Stone Guard"`, a stat, the zone it is in). The states a card has in Three-Slot Duel: `is defender`, `power counters N`.',
+    ]);
+  });
+
+  it("Chromatic: `is overexhausted` in a setup fails, listing exhausted, damage and counters (on main: accepted, read as exhausted)", () => {
+    const chromatic = `scenario "s" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 battlefield: "Seer"
+  "Seer" is overexhausted
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+expect "Seer" is exhausted
+`;
+    expect(failuresOf(chromatic)).toEqual([
+      expect.stringMatching(/^5: Chromatic Battlelines has no Overexhausted state: .*"Seer" set up overexhausted would play exactly as if this line were not there .*The states a card has in Chromatic Battlelines: `is exhausted`, `damage N`, .*counters N`\.$/),
+    ]);
+    // Exhausted is a state Chromatic has: set up, it is read back.
+    expect(failuresOf(chromatic.replace("is overexhausted", "is exhausted"))).toEqual([]);
+  });
+
+  it("CYBERVAMP has both: a creature set up overexhausted stays exhausted through its controller's next Renew", () => {
+    expect(
+      failuresOf(`scenario "s" for cybervamp
+setup {
+  turn 3 p1 phase Renew
+  p1 battlefield: "Neon Ripper"
+  "Neon Ripper" is overexhausted
+  p1 Main Deck: "Neon Ripper" x3
+}
+expect "Neon Ripper" is exhausted
+expect not "Neon Ripper" is overexhausted
+`),
+    ).toEqual([]);
+  });
+
+  it("the engine keeps its side: a Duel unit given the state by other means (card text warned CW6007) attacks as a ready one", () => {
+    // Session 40's cards/duel/scenarios/no-readiness.scenario showed this with a setup line, which is now refused.
+    const engine = engineOf("duel");
+    const { state } = engine.setupBoard({ turn: 3, active: "p1", phase: "Play", players: { p1: { zones: { Field: ["Stone Guard"], Deck: ["Scout"] } }, p2: { zones: { Deck: ["Scout"] } } }, cards: [{ name: "Stone Guard", exhausted: true }] });
+    const guard = state.players.p1!.zones.Field![0]!;
+    expect(state.cards[guard]!.exhausted).toBe(true);
+    expect(engine.legalActions(state).some((a) => a.type === "attack" && a.attacker === guard)).toBe(true);
+  });
+});
+
+describe("a deck answered where the engine drew without asking says why: one deck was empty (probe s40, CYBERVAMP)", () => {
+  const seer = (decks: string, lines: string) => `scenario "s" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Overclocked Seer"
+  p1 hand: "Neon Ripper"
+${decks}
+}
+p1 activate "Overclocked Seer"
+p2 pass
+p1 pass
+${lines}`;
+
+  it("an empty Land Deck: the mode line is told the Land Deck is empty and the draw came from the Main Deck (on main: 'answer it with the cards')", () => {
+    expect(failuresOf(seer(`  p1 Main Deck: "Razorfang Courier"`, `p1 chooses mode "draw from the Main Deck"\np1 chooses "Neon Ripper"\nexpect p1 hand: "Razorfang Courier"\n`))).toEqual([
+      '11: no deck is asked: p1\'s Land Deck is empty, so the engine drew from the Main Deck without asking, as the trace shows: "p1 draws Razorfang Courier from the Main Deck" (a deck is asked only while both of p1\'s decks hold cards) — leave this line out; now p1 must discard 1 card: answer it with the cards: `p1 chooses "<card>"`',
+    ]);
+    // The empty deck named: said too.
+    expect(failuresOf(seer(`  p1 Main Deck: "Razorfang Courier"`, `p1 chooses mode 2\n`))).toEqual([expect.stringMatching(/^11: no deck is asked: p1's Land Deck is empty, .* — the Land Deck this line names was empty — leave this line out/)]);
+    // Without the line, the play is as the engine made it.
+    expect(failuresOf(seer(`  p1 Main Deck: "Razorfang Courier"`, `p1 chooses "Neon Ripper"\nexpect p1 hand: "Razorfang Courier"\n`))).toEqual([]);
+  });
+
+  it("both decks empty: the draw was skipped, said so", () => {
+    expect(failuresOf(seer("", `p1 chooses mode 1\nexpect p1 hand: "Neon Ripper"\n`))).toEqual([
+      "11: no deck is asked: p1 cannot draw: the Main Deck and the Land Deck are empty, the draw is skipped (a deck is asked only while both of p1's decks hold cards) — leave this line out",
+    ]);
+  });
+
+  it("while another player's deck choice waits (Shared Static: each player draws), p1's unasked deck is said, not 'the choice waiting is p2's' alone", () => {
+    const text = `scenario "s" for cybervamp
+setup {
+  turn 3 p1 phase Post-Battle
+  p1 battlefield: "Crimson Substation"
+  p1 hand: "Shared Static"
+  p1 Main Deck: "Razorfang Courier"
+  p2 Main Deck: "Nightclub Thrall"
+  p2 Land Deck: "Gold Exchange"
+}
+p1 play "Shared Static"
+p2 pass
+p1 pass
+p1 chooses mode "draw from the Main Deck"
+p2 chooses mode "draw from the Main Deck"
+expect p1 hand: "Razorfang Courier"
+`;
+    expect(failuresOf(text)).toEqual([expect.stringMatching(/^13: no deck is asked: p1's Land Deck is empty, so the engine drew from the Main Deck without asking, .*leave this line out; now p2 must choose the deck to draw from/)]);
+    expect(failuresOf(text.replace('p1 chooses mode "draw from the Main Deck"\n', ""))).toEqual([]);
+  });
+
+  it("`cardwright check` on the deck quoted as a card says the deck is asked only while both hold cards", () => {
+    expect(checked("cybervamp", seer(`  p1 Main Deck: "Razorfang Courier"`, `p1 chooses "Main Deck"\nexpect p1 hand count 1\n`))).toEqual(["11:12 CW5026"]);
+  });
+});
