@@ -8,7 +8,7 @@
 import type * as Ast from "./ast.ts";
 import { costChoosesX, walkSteps, type Affected, type Ability, type CompiledGame, type Condition, type CostPart, type SourceRef, type Step } from "./ir.ts";
 import type { Range, Text } from "./diagnostics.ts";
-import { CARD_ONLY_STEPS, CARD_RULES, CARD_STATES, COST_SYMBOLS_PAID_BY, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, triggerContract, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
+import { CARD_ONLY_STEPS, CARD_RULES, CARD_STATES, COST_SYMBOLS_PAID_BY, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, toughnessStat, triggerContract, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
 import type { LoweringNote } from "./lower.ts";
 
 const nativeRules: ReadonlySet<string> = new Set(NATIVE_RULES);
@@ -372,6 +372,38 @@ export function checkStaticsWhileAttacking(cardName: string, abilities: Ability[
     const words = a.text.trim().replace(/\.$/, "");
     const keywords = tireless.length ? tireless.map((k) => game.keywords.find((d) => d.name.toLowerCase() === k)!.name).join(", ") : "none in this game";
     notes.push({ file: a.source.file, range: a.source.range, code: "CW6050", args: { game: game.name, words, card: cardName, keywords }, message: `${game.name}: "${words}" would never apply to ${cardName}` });
+  }
+}
+
+/** Does a condition need its own card to be attacking or blocking ("as long as this is blocking")? */
+function needsOwnCombat(condition: Condition | undefined): boolean {
+  if (!condition) return false;
+  if (condition.kind === "card_is") return (condition.state === "attacking" || condition.state === "blocking") && (condition.of.kind === "self" || condition.of.kind === "it");
+  if (condition.kind === "all") return condition.conditions.some(needsOwnCombat);
+  return false;
+}
+
+/**
+ * A toughness bonus that holds only while a creature attacks or blocks ("Blocking creatures you control get +0/+2."), in a
+ * game whose creatures are destroyed by damage that stays marked after the combat (Chromatic: "Damage remains marked until
+ * the End Phase. It is not removed after combat"; CYBERVAMP: until the end of the turn). The engine runs it as written: the
+ * bonus holds through combat damage and its lethal check, then ends with the combat — and a creature it kept alive is
+ * destroyed then, with its Defense back. A designer who meant it to survive wants the bonus until end of turn.
+ */
+export function checkCombatOnlyToughness(abilities: Ability[], game: CompiledGame, notes: LoweringNote[]): void {
+  const toughness = toughnessStat(game);
+  if (!toughness || game.params["combat_model"] === "fight") return;
+  for (const a of abilities) {
+    if (a.kind !== "static") continue;
+    const raised = (a.statics ?? []).some((e) => {
+      if (e.kind !== "modify") return false;
+      const change = e.stats?.[toughness];
+      if (typeof change !== "number" || change <= 0) return false;
+      return "self" in e.affects ? needsOwnCombat(a.condition) : e.affects.attacking === true || e.affects.blocking === true;
+    });
+    if (!raised) continue;
+    const words = a.text.trim().replace(/\.$/, "");
+    notes.push({ file: a.source.file, range: a.source.range, code: "CW6051", args: { game: game.name, words, stat: toughness }, message: `${game.name}: "${words}" ends with the combat, while damage stays marked` });
   }
 }
 

@@ -146,6 +146,12 @@ export const RULES_COUNTING_CARDS: readonly string[] = ["mill", "scry"];
  * Is a keyword action's value a number of cards ("Mill 3 cards", "Scry 2 cards")? A native rule that moves or looks at
  * that many cards, or a definition in card text whose N is the amount of a step on cards (`= "Draw N cards."`).
  */
+/** The stat damage is checked against, whose value at 0 or less destroys a creature (the game's toughness_stat / creature_damage_threshold); undefined in a game with none (Three-Slot Duel). */
+export function toughnessStat(game: { params: Record<string, unknown> }): string | undefined {
+  const stat = game.params["toughness_stat"] ?? game.params["creature_damage_threshold"];
+  return typeof stat === "string" && stat ? stat : undefined;
+}
+
 export function countsCards(keyword: KeywordDef): boolean {
   if (keyword.rule) return RULES_COUNTING_CARDS.includes(keyword.rule);
   const isN = (amount: unknown) => JSON.stringify(amount) === '{"kind":"x"}';

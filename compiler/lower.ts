@@ -44,8 +44,8 @@ import type {
 } from "./ir.ts";
 import { DAMAGE_PREVENTED_THIS_WAY, IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, LIFE_THIS_WAY, THIS_WAY_LABELS, THIS_WAY_OPS, THIS_WAY_RULES, participleOf, sameStepBut, walkSteps, thisWayNoun, thisWayVerbOf, triggerEvents, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
-import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
-import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
+import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkCombatOnlyToughness, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, toughnessStat, triggerContract, turnEndMoment } from "./contract.ts";
 import { WordLedger, isNegationWord, isSelectingWord, leavesOf, unusedPhrases, variablesReadAsFixed } from "./word-accounting.ts";
 import { additionalCostReadsAs, playOnlyReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
@@ -9523,12 +9523,6 @@ function destroysWhatItKills(steps: Step[], toughness: string | undefined): void
   walk(steps);
 }
 
-/** The stat damage is checked against, whose value at 0 or less destroys a creature (the game's toughness_stat / creature_damage_threshold); undefined in a game with none (Three-Slot Duel). */
-function toughnessStat(game: CompiledGame): string | undefined {
-  const stat = game.params["toughness_stat"] ?? game.params["creature_damage_threshold"];
-  return typeof stat === "string" && stat ? stat : undefined;
-}
-
 /**
  * "Target creature gets -2/-2 until end of turn. If it dies, …": a change of the toughness stat (a `modify` that adds to it or
  * sets it) can kill the cards it changes, as damage can — what "dies this way" reads (with `lethalNow`, the state check's
@@ -12163,6 +12157,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
     }
     ownKeywordsArePrinted(abilities, game);
     checkStaticsWhileAttacking(name, abilities, game, notes);
+    checkCombatOnlyToughness(abilities, game, notes);
     checkStaticsWhileExhausted(name, abilities, game, notes);
     const costField = field("cost");
     const baseCost = lowerCardCost(costField, game, vocab, model?.colors ?? (field("color")?.value ?? []).map(itemText).filter((w) => w !== ","));

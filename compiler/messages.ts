@@ -26,6 +26,11 @@ export interface MessageDefinition {
   exampleArgs: Record<string, string | number>;
   /** Retired codes stay listed so their numbers are never reused. */
   retired?: boolean;
+  /**
+   * A lint about text the engine runs exactly as written (a rules interaction the designer may not expect, a spelling):
+   * a scenario may play such a card without a warning (cli/commands/test.ts), unlike one the engine reads otherwise.
+   */
+  runsAsWritten?: true;
 }
 
 export const MESSAGES = {
@@ -882,6 +887,7 @@ export const MESSAGES = {
   },
   CW6006: {
     severity: "warning",
+    runsAsWritten: true,
     template: 'Subtype "{word}" is not on the `{directive}` line of {file}, but it is close to "{suggestion}": a new subtype, or a misspelling?',
     explanation:
       "Subtypes are open: none of the rules texts lists them, so a card may bring a new one (`type: Unit — Wizard`) and the game file's `subtype`/`tribe` line lists the known ones. A subtype one letter or so away from a listed one is probably a misspelling — the card would not be a Knight for \"Knights you control get +1 power\" — so it is reported; the quick fix adds the new subtype to the game file's line (which also lets card text name it).",
@@ -936,6 +942,7 @@ export const MESSAGES = {
   },
   CW6012: {
     severity: "warning",
+    runsAsWritten: true,
     template: '"{words}": {game} calls its {role} the {zone}, and the engine reads it so. Write "{suggestion}".',
     explanation:
       "Card English borrows zone names from other games: \"graveyard\", \"discard pile\", \"library\", \"exile\", \"battlefield\". A game names its own zones in its game file (CYBERVAMP's destroyed cards go to the \"Discard Pile\", Three-Slot Duel's to the \"Graveyard\"). When the text names a zone the game does not have by another game's usual name for a zone it does have (its graveyard, deck, hand, battlefield or removed-cards zone), the engine reads that zone and says so here, so the card is read as printed only once it uses the game's word. Other games' verb for removing a card for good — \"Exile target unit\", \"Banish a card from your opponent's Graveyard\" — is read the same way: the card is put into the game's removed-cards zone (Three-Slot Duel's Oblivion, Chromatic Battlelines' Shatter Zone; nothing destroys it), and the warning names the game's words (\"Put target unit into its owner's Oblivion\").",
@@ -992,6 +999,7 @@ export const MESSAGES = {
   },
   CW6041: {
     severity: "warning",
+    runsAsWritten: true,
     template: 'The text in parentheses {says}: the engine runs "{readsAs}" and does not read the parentheses. Make the reminder say what the ability does, or write the rule as a sentence of its own.',
     explanation:
       "Reminder text is never run: the ability it follows is. The compiler reads the text in parentheses as card text and compares what it does (its trigger, its effects, their counters, stats and amounts — not the words naming who is affected) with the ability, a keyword's by its definition in the game file with its number filled in. A reminder that says something the ability does not do — another amount, another counter, an effect the keyword has not — would make the card promise what the engine will not play. Text in parentheses the engine cannot read as card text (`draw a card (then discard a card)`) is reported the same way: it may be a rule the engine would not play. A reminder that restates the ability is kept as written and shown by reads-as.",
@@ -1008,11 +1016,21 @@ export const MESSAGES = {
   },
   CW6050: {
     severity: "warning",
+    runsAsWritten: true,
     template: '{game} turns a card\'s ongoing abilities off while it is exhausted, and attacking exhausts it: "{words}" would never apply to {card}, which attacks without it. Give the card a keyword that attacks without exhausting ({keywords}), or make it a triggered effect ("Whenever this attacks, it gets ... until end of turn.", "Whenever this attacks, it can\'t be blocked this turn.", "Whenever this attacks, if ..., it gains <keyword> until end of turn.").',
     explanation:
       "A static ability whose condition is its own card attacking (`This gets +2/+0 while attacking.`), or that gives its own card something that matters only as it attacks (`This can't be blocked.`, `This can't be blocked by creatures with power 2 or less.`, or under a condition a keyword that acts only as its card attacks: `As long as you have more life than each opponent, this has Breach.` — CYBERVAMP's Breach and Bleed X), does something only while the card attacks. In a game whose rules switch a card's ongoing abilities off while it is exhausted (CYBERVAMP: \"Only cards in a Renewed state have their ongoing abilities in effect\") and where attacking exhausts the attacker, the static is off exactly when it would matter — unless the card attacks without exhausting (a keyword whose rule is `attacks_without_exhausting`, CYBERVAMP's Tireless). The engine plays the rules as written; this warning says the text would do nothing on this card. A triggered ability is not an ongoing one: `Whenever this attacks, it can't be blocked this turn.` gives the attacker the restriction for the turn, and works (so does `Whenever this attacks, if you have more life than each opponent, it gains Breach until end of turn.`). A keyword the card has with no condition is printed, whatever the wording: `This has Breach.` is `Breach.`, on while the card attacks. Another card's static that gives it such a keyword would make it work: the warning looks at the card's own keywords only.",
     example: "This gets +2/+0 while attacking.   (a CYBERVAMP creature without Tireless)",
     exampleArgs: { game: "CYBERVAMP", words: "This gets +2/+0 while attacking.", card: "Frenzied Striker", keywords: "Tireless" },
+  },
+  CW6051: {
+    severity: "warning",
+    runsAsWritten: true,
+    template: 'In {game} damage stays marked after the combat, and "{words}" holds only while a creature attacks or blocks: a creature it keeps alive through combat damage is destroyed as the combat ends, with its {stat} back. If the bonus should save it, give it until end of turn ("Whenever a creature you control blocks, it gets +0/+2 until end of turn.").',
+    explanation:
+      "A static ability that raises the toughness stat (Defense) of attacking or blocking creatures (`Blocking creatures you control get +0/+2.`, `Attacking creatures you control get +1/+1.`), or of its own card while it attacks or blocks (`This gets +0/+2 as long as it's blocking.`), holds through combat damage and the check that destroys a creature with damage at least its Defense. The combat then ends, and with it the attacking and blocking. In a game where damage stays marked until the end of the turn (Chromatic Battlelines: \"Damage remains marked until the End Phase. It is not removed after combat\"; CYBERVAMP, whose text is silent, likewise), the creature's Defense goes back down with that damage still on it, and the state check destroys it. The engine runs the text as written — this warning says what that means. A bonus that lasts until end of turn, given as the creature attacks or blocks, keeps it alive: `Whenever a creature you control blocks, it gets +0/+2 until end of turn.`",
+    example: "Blocking creatures you control get +0/+2.   (a CYBERVAMP relic)",
+    exampleArgs: { game: "CYBERVAMP", words: "Blocking creatures you control get +0/+2", stat: "defense" },
   },
   CW6060: {
     severity: "warning",
@@ -1024,6 +1042,7 @@ export const MESSAGES = {
   },
   CW6070: {
     severity: "warning",
+    runsAsWritten: true,
     template: '{game} turns a card\'s ongoing abilities off while it is exhausted: "{words}" asks for {card} to be exhausted, so it would never apply. Make it a triggered effect ("Whenever this becomes exhausted, ..."), or give the condition to another card ("as long as you control an exhausted creature").',
     explanation:
       "A static or replacement ability whose condition is its own card being exhausted (`As long as this is exhausted, other creatures you control get +0/+1.`) is on only while its card is exhausted. In a game whose rules switch a card's ongoing abilities off while it is exhausted (CYBERVAMP: \"Only cards in a Renewed state have their ongoing abilities in effect\"), it is off exactly then: the card checks clean and never does what it says. The engine plays the rules as written; this warning says the text would do nothing. A triggered ability is not an ongoing one (`Whenever this becomes exhausted, ...`, `At the end of your turn, if this is exhausted, ...` work), and a condition on another card is read whatever this card's state.",
@@ -1040,6 +1059,7 @@ export const MESSAGES = {
   },
   CW6090: {
     severity: "warning",
+    runsAsWritten: true,
     template: '"{words}" has no duration, after "{trigger}" on its line: the engine runs it as a change that ability makes once, which lasts as long as the card is in play. For this turn only, write "{words} until end of turn"; for good, put counters on the card ("put a +1/+1 counter on this creature"); for a bonus that holds while the condition does, put "As long as ..., {words}." on a line of its own.',
     explanation:
       "An `If ...` sentence on the line of a triggered or activated ability goes on with that ability: it runs when the trigger does, its `it` is what the trigger named. A change to a card in it with no duration written — `When this enters play, deal 2 damage to target creature. If it dies, this creature gets +1/+1.` — reads three ways in card English: for the rest of the turn (`until end of turn` left out), for good, or as a static bonus of the card while the condition holds. The rules texts do not say which. The engine runs the change once, as the trigger resolves, and a one-time change with no duration lasts (as `Whenever this attacks, this creature gets +1/+1.` does); this warning says so at the words, so that the card is never read another way in silence. Write the duration (`until end of turn`), or counters for a change for good (`put a +1/+1 counter on this creature`), or make it a static on a line of its own (`As long as you have 3 or less life, this creature gets +2/+2.`).",
@@ -1341,4 +1361,9 @@ export function renderDiagnosticsMarkdown(): string {
     lines.push("Example:", "", "```", definition.example, "```", "");
   }
   return lines.join("\n");
+}
+
+/** Is a code a lint about text the engine runs exactly as written (MessageDefinition.runsAsWritten)? */
+export function runsAsWritten(code: string): boolean {
+  return (MESSAGES as Record<string, MessageDefinition>)[code]?.runsAsWritten === true;
 }
