@@ -737,14 +737,26 @@ export const THIS_WAY_OPS = {
   gain: "add_counters",
 } as const satisfies Record<ThisWayVerb, Step["op"]>;
 
+/**
+ * The records a cost that takes cards leaves for the ability it pays for: paying by sacrificing, discarding or erasing is
+ * that step ("As an additional cost to play this, sacrifice a creature. Deal damage equal to the sacrificed creature's
+ * power to any target."): the frames that resolve it start with the cards under these labels (runtime/engine/actions.ts
+ * paidCards), as a step of the effect would record them.
+ */
+export const PAID_LABELS: readonly string[] = [THIS_WAY_LABELS.sacrifice, THIS_WAY_LABELS.discard, THIS_WAY_LABELS.erase];
+
 /** The native rules of a keyword action whose cards "erased this way" / "milled this way" read (runtime/core/effects.ts runNativeRule). */
 export const THIS_WAY_RULES: Partial<Record<ThisWayVerb, readonly string[]>> = { erase: ["move_to_oblivion", "erase"], mill: ["mill"] };
 
-/** "destroyed", "discarded", "sacrificed", "exhausted", "returned", "removed": how "this way" is written after the verb. */
-export function participleOf(verb: ThisWayVerb): string {
-  if (verb === "deal") return "dealt";
-  if (verb === "draw") return "drawn";
-  return verb.endsWith("e") ? `${verb}d` : `${verb}ed`;
+/** Past participles card text writes that are not the verb and "-ed". */
+const IRREGULAR_PARTICIPLES: Readonly<Record<string, string>> = { deal: "dealt", draw: "drawn", pay: "paid", put: "put", take: "taken", lose: "lost", cast: "cast", choose: "chosen", give: "given" };
+
+/**
+ * A verb's past participle: "destroyed", "discarded", "sacrificed", "exhausted", "returned", "erased", "dealt" — how "this
+ * way" is written after it, and how "the sacrificed creature" names the card a step or a cost took.
+ */
+export function participleOf(verb: ThisWayVerb | string): string {
+  return IRREGULAR_PARTICIPLES[verb] ?? (verb.endsWith("e") ? `${verb}d` : `${verb}ed`);
 }
 
 /** What a verb's "this way" record holds: the cards it took, (`remove`, `gain`) the counters it removed or put, (`create`) the tokens it made. */

@@ -128,6 +128,10 @@ function describesCard(f: Ast.NounFilter): boolean {
 function zonePhraseOwnFilters(np: Ast.NounPhrase): Ast.NounFilter[] {
   return np.filters.filter((f) => f.kind === "prep" && f.prep === "of");
 }
+/** A card's phrase as a possessor: "the sacrificed creature's", "this card's". */
+function possessiveForm(phrase: string): string {
+  return phrase === "this" ? "this card's" : `${phrase}'s`;
+}
 /**
  * A phrase and the phrases joined to it by `and` or a comma, in order — with the controller written once after the last
  * of them given to each ("each Knight and each Golem your opponents control": both the opponents'; sharedController).
@@ -502,15 +506,19 @@ function withoutFilters<T>(node: T, drop: readonly Ast.NounFilter[]): T {
   return out as T;
 }
 
-/** A card a clause took from its player's own (AbilityLowering.cardsTaken): by what verb, its noun and card types, and its reference. */
+/**
+ * A card a clause took from its player's own (AbilityLowering.cardsTaken), or the ability's cost took (paidWith): by what
+ * verb (its participle: "sacrificed"), its noun and card types, and its reference.
+ */
 interface Taken {
   verb: string;
   noun: string;
   types: string[];
   ref: CardRef;
-  /** `lastCard` as the clause left it: a later step that named another card ends the taking's reach. */
+  /** `lastCard` as the clause (the cost) left it: a later phrase that named another card ends the taking's reach. */
   lastCard: CardRef | undefined;
-  triggerCard: CardRef;
+  /** The card the ability's trigger is about, which "it" / "that unit" could name too; none outside a trigger about a card. */
+  triggerCard?: CardRef;
 }
 
 interface Vocab {
@@ -614,6 +622,23 @@ class AbilityLowering {
   combatTrigger = false;
   /** The card the ability named last (a target, a chosen card, "it"): what "its controller" refers to. */
   lastCard?: CardRef;
+  /** `lastCard` as the clause being lowered began: what its clauses before named (takenReference). */
+  lastCardBeforeClause?: CardRef;
+  /**
+   * The card the ability's cost took ("Sacrifice another creature: ...", "As an additional cost to play this, discard a
+   * card."): "the sacrificed creature" reads it, and "it" / "its" / "that creature" before the ability names a card of its
+   * own (takenReference) — the frame that resolves the ability starts with it (runtime/core/action.ts paidCards).
+   * Undefined when the cost took none, or several (which of them "it" would be is not said).
+   */
+  paidTook?: Taken;
+  /** How many parts of the cost took cards (paidWith). */
+  private paidParts = 0;
+  /** A part of the ability's cost took `amount` cards (`obj`: as written), by `verb` (sacrifice, discard, erase): see paidTook. */
+  paidWith(verb: "sacrifice" | "discard" | "erase", obj: Ast.NounPhrase | undefined, amount: number, types: string[]): void {
+    this.paidParts++;
+    const noun = npWords(obj).map((w) => singular(w)).filter((w) => this.cardNoun(w)).at(-1) ?? "card";
+    this.paidTook = this.paidParts === 1 && amount === 1 ? { verb: participleOf(verb), noun, types, ref: { kind: "chosen", label: THIS_WAY_LABELS[verb] }, lastCard: this.lastCard } : undefined;
+  }
   /** The ability's trigger: its event's cards ("that creature", "the attacking creature") are read by what the event carries. */
   trigger?: TriggerPattern;
   /** What a subject shared by several clauses (`Target player draws a card and loses 1 life`) was read as: one target, one choice. */
@@ -1571,7 +1596,10 @@ class AbilityLowering {
       // here, a chosen card, this); "Destroy target creature. You gain life equal to its power.": the card named before, else the event's.
       const named = this.statCard(np);
       if (named === null) return 0;
-      const whose = named ?? this.lastCard ?? { kind: "it" };
+      // "Sacrifice a creature: Deal damage equal to its power to any target.": "its" the card just taken (takenReference).
+      const took = named === undefined && npDeterminers(np).includes("its") ? (this.took ?? this.paidTook) : undefined;
+      const taken = took && !this.namedSince(took, np) ? this.takenPronoun(took, np, "its") : undefined;
+      const whose = named ?? taken ?? this.lastCard ?? { kind: "it" };
       return whose.kind === "self" ? this.ownStat(stat, np.range) : { kind: "stat", of: whose, stat };
     }
     // "their Bleed counters" / "the number of Bleed counters on you": a player's counters.
@@ -5117,7 +5145,11 @@ class AbilityLowering {
     this.took = this.tookNext;
     this.tookNext = undefined;
     const lastBefore = this.lastCard;
+    // A clause read inside another (a condition's) gives the outer one back its own.
+    const outerBefore = this.lastCardBeforeClause;
+    this.lastCardBeforeClause = lastBefore;
     const steps = this.clauseOwnSteps(this.beRelativeTailHoisted(this.destroyerTailHoisted(clause)));
+    this.lastCardBeforeClause = outerBefore;
     this.tookNext = this.cardsTaken(clause, steps, lastBefore);
     // "Destroy target creature. If it was exhausted, ...": the cards a step took out of play, whose state "was" reads as they
     // last were in play (GameState.lastKnown).
@@ -5149,7 +5181,7 @@ class AbilityLowering {
     // "you may discard a card": the step the choice wraps.
     while (last?.op === "may") last = last.steps.at(-1);
     const obj = clause.object;
-    if (!triggerCard || !last || !obj) return undefined;
+    if (!last || !obj) return undefined;
     const noun = npWords(obj).map((w) => singular(w)).at(-1);
     if (!noun) return undefined;
     const types = (sel: CardSelector | undefined) => sel?.cardTypes ?? [];
@@ -5160,7 +5192,7 @@ class AbilityLowering {
     const acted = last.op === "keyword_action" ? last.target : "what" in last ? last.what : undefined;
     if (before?.kind !== "chosen" || before.label !== (this.lastCard?.kind === "chosen" ? this.lastCard.label : undefined)) {
       if (verb !== "choose" && /^[a-z]+$/.test(verb) && this.lastCard?.kind === "chosen" && typeof acted === "object" && acted?.kind === "card" && acted.ref.kind === "chosen" && acted.ref.label === this.lastCard.label) {
-        return { verb: verb.endsWith("e") ? `${verb}d` : `${verb}ed`, noun, types: types(this.chosenSelectors.get(this.lastCard.label)), ref: this.lastCard, lastCard: this.lastCard, triggerCard };
+        return { verb: participleOf(verb), noun, types: types(this.chosenSelectors.get(this.lastCard.label)), ref: this.lastCard, lastCard: this.lastCard, triggerCard };
       }
     }
     return undefined;
@@ -5174,24 +5206,27 @@ class AbilityLowering {
    * or a noun that describes both, could be either: CW6001 naming both forms. Undefined: no such reference here.
    */
   takenReference(np: Ast.NounPhrase): CardRef | undefined {
-    const took = this.took;
-    if (!took || this.lastCard !== took.lastCard) return undefined;
+    const took = this.took ?? this.paidTook;
+    if (!took) return undefined;
     const dets = npDeterminers(np);
     const words = npWords(np);
-    const triggerUnit = took.triggerCard.kind === "self" ? "this" : `that ${lower(this.trigger?.subject.kind === "card" ? (this.trigger.subject.selector.cardTypes?.[0] ?? "card") : "card")}`;
-    const takenForm = `the ${took.verb} ${took.noun}`;
-    if (words.length === 0 && dets.length === 1 && dets[0] === "it") {
-      this.note(np.range, `"it" could name the card ${took.verb} or ${took.triggerCard.kind === "self" ? "this card" : "the card the trigger is about"}: write "${triggerUnit}" for ${took.triggerCard.kind === "self" ? "this card" : "that card"}, or "${takenForm}"`);
-      return undefined;
+    const participle = words.length === 2 && words[0] === took.verb && dets.length === 1 && (dets[0] === "that" || dets[0] === "the") && !np.filters.length;
+    // "the sacrificed creature", "the discarded card": the participle names the taken card wherever it is written.
+    if (participle) {
+      this.useDeterminers(np, dets[0]!);
+      this.useWords(np, ...words);
+      return took.ref;
     }
+    if (this.namedSince(took, np)) return undefined;
+    if (words.length === 0 && dets.length === 1 && dets[0] === "it") return this.takenPronoun(took, np, "it");
     if (!(dets.length === 1 && (dets[0] === "that" || dets[0] === "the")) || np.filters.length) return undefined;
-    const participle = words.length === 2 && words[0] === took.verb;
     const noun = singular(words.at(-1) ?? "");
-    if (!participle && words.length !== 1) return undefined;
+    if (words.length !== 1) return undefined;
+    const takenForm = `the ${took.verb} ${took.noun}`;
     const type = lookup(this.vocab.cardTypes, noun);
-    const triggerTypes = this.trigger?.subject.kind === "card" ? (this.trigger.subject.selector.cardTypes ?? []) : [];
-    const describesTaken = participle || noun === took.noun || (type !== undefined && took.types.includes(type));
-    const describesTrigger = !participle && this.trigger?.subject.kind === "card" && type !== undefined && triggerTypes.includes(type);
+    const triggerTypes = took.triggerCard && this.trigger?.subject.kind === "card" ? (this.trigger.subject.selector.cardTypes ?? []) : [];
+    const describesTaken = noun === took.noun || (type !== undefined && took.types.includes(type));
+    const describesTrigger = !!took.triggerCard && this.trigger?.subject.kind === "card" && type !== undefined && triggerTypes.includes(type);
     if (describesTaken && !describesTrigger) {
       this.useDeterminers(np, dets[0]!);
       this.useWords(np, ...words);
@@ -5202,8 +5237,49 @@ class AbilityLowering {
       this.useSelfNouns(np);
       return this.thatCard(np);
     }
-    if (describesTaken && describesTrigger) this.note(np.range, `"${this.slice(np.range)}" could name the ${took.noun} ${took.verb} or ${triggerUnit.replace(/^that/, "the")} the trigger is about: write "${takenForm}", or name the trigger's card another way`);
+    if (describesTaken && describesTrigger) this.note(np.range, `"${this.slice(np.range)}" could name the ${took.noun} ${took.verb} or ${this.triggerUnit(took).replace(/^that/, "the")} the trigger is about: write "${takenForm}", or name the trigger's card another way`);
     return undefined;
+  }
+
+  /** How the card a trigger is about is written ("this", "that unit"), beside a card taken (takenReference). */
+  private triggerUnit(took: Taken): string {
+    return took.triggerCard?.kind === "self" ? "this" : `that ${lower(this.trigger?.subject.kind === "card" ? (this.trigger.subject.selector.cardTypes?.[0] ?? "card") : "card")}`;
+  }
+
+  /**
+   * "it" / "its" (`pronoun`) right after a card was taken (takenReference): the taken card — unless the ability's trigger is
+   * about a card of its own, which it could name too: CW6001 naming both forms. Undefined: not read here.
+   */
+  private takenPronoun(took: Taken, np: Ast.NounPhrase, pronoun: "it" | "its"): CardRef | undefined {
+    const takenForm = `the ${took.verb} ${took.noun}`;
+    if (took.triggerCard) {
+      const self = took.triggerCard.kind === "self";
+      this.note(np.range, `"${pronoun}" could name the card ${took.verb} or ${self ? "this card" : "the card the trigger is about"}: write "${pronoun === "its" ? possessiveForm(this.triggerUnit(took)) : this.triggerUnit(took)}" for ${self ? "this card" : "that card"}, or "${pronoun === "its" ? possessiveForm(takenForm) : takenForm}"`);
+      return undefined;
+    }
+    this.useDeterminers(np, pronoun);
+    return took.ref;
+  }
+
+  /**
+   * Whether a card was named since `took` took its card, before `np` as written: by a clause before (the last card then is
+   * not the one the taking left), or by a phrase of this clause written before `np` ("Target creature deals damage equal
+   * to its power" — not "Deal damage equal to its power to any target", whose target is read first but written after).
+   */
+  private namedSince(took: Taken, np: Ast.NounPhrase): boolean {
+    const clause = this.currentClause;
+    if (!clause) return this.lastCard !== took.lastCard;
+    if (this.lastCardBeforeClause !== took.lastCard) return true;
+    const at = startOffset(np.range);
+    const phrases = [clause.subject, clause.object, ...clause.tail.map((t) => (t.kind === "prep" ? t.object : undefined))].filter((p): p is Ast.NounPhrase => !!p).flatMap(flattenAlso);
+    return phrases.some((p) => startOffset(p.range) < at && !(startOffset(p.range) <= at && endOffset(p.range) >= endOffset(np.range)) && this.namesCard(p));
+  }
+
+  /** A phrase naming a card ("target creature", "this", "it", "a Vampire you control"), not a player or an amount. */
+  private namesCard(np: Ast.NounPhrase): boolean {
+    if (isPlayerPhrase(np)) return false;
+    const dets = npDeterminers(np);
+    return dets.some((d) => d === "target" || d === "this" || d === "it" || d === "that") || npWords(np).some((w) => this.cardNoun(w) || this.cardNoun(singular(w)));
   }
 
   /** The branches of an `If they don't,` run in each player's own run (didBranch): their steps are that player's. */
@@ -6880,7 +6956,8 @@ class AbilityLowering {
         // "Deal damage equal to its attack to target creature" on a spell: with no card named before and no event, "its"
         // is the recipient's (the one card named after it) — the spell itself has no stats (read so, it was 0). On a
         // permanent "its" is the permanent's own, as everywhere.
-        const its = !namedBefore && !from && !this.trigger && this.own && !this.own.permanent ? oneCardOf(recipient) : undefined;
+        // Not after a clause that took a card ("Sacrifice a unit. Deal damage equal to its power to target unit."): "its" is that card.
+        const its = !namedBefore && !from && !this.trigger && !this.took && this.own && !this.own.permanent ? oneCardOf(recipient) : undefined;
         // After a sentence of its own that named a card ("Destroy target unit you control. Deal damage equal to its power to
         // target enemy unit."), "its" is that card: the sentence goes on with the one before (`unmeasured`), where it is named.
         if (its && mentionsIt(amount)) this.unmeasured.push(obj!.range);
@@ -8684,7 +8761,7 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   // creature. You gain life equal to its power." as two abilities): "it" would name nothing.
   if (card.card && base.kind === "spell" && !l.targets.length && l.notes.length === notesBefore && refersToItFirst([...l.stepsBefore, ...base.steps]))
     l.note(ast.body.range, l.stepsBefore.length || base.steps.length > 1
-      ? `"it" names no card in "${l.slice(ast.body.range)}": no step before it takes a card the engine can name (the cards a draw takes are not named) — name the card`
+      ? `"it" names no card in "${l.slice(ast.body.range)}": no step before it takes a card the engine can name${[...l.stepsBefore, ...base.steps].some((s) => s.op === "draw") ? " (the cards a draw takes are not named)" : ""} — name the card`
       : `"it" refers to nothing in a sentence of its own: "${l.slice(ast.body.range)}" — join it to the sentence it refers to (", then ...") or name the card`);
   hoistKeywordTargets(base.steps, l);
   // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
@@ -8909,9 +8986,10 @@ function refersToItFirst(steps: Step[]): boolean {
     // A one-shot replacement's "it" is the card its event happens to ("The next time a unit you control would be destroyed
     // this turn, return it to its owner's hand instead.").
     if (step.op === "choose_cards" || step.op === "look_top" || step.op === "search" || step.op === "choose_one" || step.op === "replace_next") return false;
-    // The cards a discard or a move of the top cards took are "it" for the steps after (runtime/core/effects.ts): "Put the
-    // top card of your deck into your graveyard. If it's a unit card, summon it." names the card moved.
-    if (step.op === "discard" || step.op === "move_top") return false;
+    // The cards a discard, a sacrifice or a move of the top cards took are "it" for the steps after (runtime/core/effects.ts):
+    // "Put the top card of your deck into your graveyard. If it's a unit card, summon it." names the card moved; "Sacrifice a
+    // unit. Draw cards equal to its power." the unit sacrificed (it was CW6001, blaming a draw that is not there).
+    if (step.op === "discard" || step.op === "move_top" || step.op === "sacrifice") return false;
     const kinds = kindsUnder(step);
     if (kinds.has("it")) return true;
     if (kinds.has("chosen") || kinds.has("target")) return false;
@@ -11439,6 +11517,7 @@ function lowerClauseCost(item: Ast.ClauseCost, clause: Ast.Clause, l: AbilityLow
       return [];
     }
     l.use(clause.object);
+    l.paidWith("discard", clause.object, discarded || 1, []);
     return [{ pays: "discard", amount: discarded || 1 }];
   }
   if (lemma === "sacrifice") {
@@ -11455,13 +11534,17 @@ function lowerClauseCost(item: Ast.ClauseCost, clause: Ast.Clause, l: AbilityLow
     // The selector marks the words it keeps (a kind, "you control", "another"); the count and "a" are the amount.
     const what = l.selector(obj);
     l.use(obj.determiners.filter((d) => d.kind === "count" || d.lemma === "a" || d.lemma === "an"));
-    return [{ pays: "sacrifice", what, amount: Number(l.amountOf(obj, 1)) || 1 }];
+    const amount = Number(l.amountOf(obj, 1)) || 1;
+    l.paidWith("sacrifice", obj, amount, what.cardTypes ?? [unitType(l.vocab.game)?.name ?? "card"]);
+    return [{ pays: "sacrifice", what, amount }];
   }
   if (lower(clause.verb?.text ?? "") && l.vocab.keywords.get(verb)?.rule === "move_to_oblivion") {
     // "Erase 2 cards:" / "Erase a card:": the count and "card(s)"; a kind of card is left for the ledger to report.
     const obj = clause.object;
     l.use(obj?.determiners.filter((d) => d.kind === "count" || d.lemma === "a" || d.lemma === "an"), obj?.items.filter((i) => i.kind === "word" && /^cards?$/i.test(i.text)));
-    return [{ pays: "erase", amount: Number(l.amountOf(obj, 1)) || 1 }];
+    const amount = Number(l.amountOf(obj, 1)) || 1;
+    l.paidWith("erase", obj, amount, []);
+    return [{ pays: "erase", amount }];
   }
   if (lemma === "remove") return lowerCounterCost(item, clause, l);
   const taken = playerCounterCost(clause, lemma, l);
@@ -11960,6 +12043,8 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
     let lineTag: Ast.WordNode | undefined;
     const additional: CostPart[] = [];
     const additionalSources: Range[] = [];
+    // The card an additional cost takes, which the spell's text after it may name ("Deal damage equal to its power ...").
+    let paidByAdditional: Taken | undefined;
     const playOnly: Condition[] = [];
     const playOnlySources: Range[] = [];
     const abilities = decl.abilities.flatMap((written, i) => {
@@ -12102,13 +12187,16 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       }
       // "As an additional cost to cast this, discard a card.": parts of the card's own cost, not an ability.
       if (a.body.kind === "additionalCost") {
-        const parts = lowerAdditionalCost(a, a.body, ownVocab, doc.file, text, notes, info);
+        const { parts, paid } = lowerAdditionalCost(a, a.body, ownVocab, doc.file, text, notes, info);
+        paidByAdditional = paid;
         additional.push(...parts);
         if (parts.length) additionalSources.push(a.range);
         return [];
       }
       const l = new AbilityLowering(ownVocab, doc.file, text, notes, notesOnly);
       markOwnName(a, abilityText, name, l);
+      // A spell's effect after its additional cost: "it" / "the sacrificed creature" is the card the cost took.
+      if (!info.permanent && (a.body.kind === "statement" || a.body.kind === "conditional")) l.paidTook = paidByAdditional;
       const before = notes.length;
       const lowered = lowerAbilitySafely(a, i, info, l);
       // "Gain control of target creature until end of turn. Renew it. It gains Haste until end of turn." (or one
@@ -12211,7 +12299,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
  * parts added to playing the card, read as an activated ability's costs are. The words before the comma must name playing
  * this card; a cost the engine cannot pay, or a word it does not read, is a note at its words.
  */
-function lowerAdditionalCost(a: Ast.Ability, body: Ast.AdditionalCostBody, vocab: Vocab, file: string, text: Text, notes: LoweringNote[], card: CardInfo): CostPart[] {
+function lowerAdditionalCost(a: Ast.Ability, body: Ast.AdditionalCostBody, vocab: Vocab, file: string, text: Text, notes: LoweringNote[], card: CardInfo): { parts: CostPart[]; paid?: Taken } {
   const l = new AbilityLowering(vocab, file, text, notes);
   const before = notes.length;
   const purpose = body.purpose.map((w) => lower(w.text));
@@ -12220,7 +12308,7 @@ function lowerAdditionalCost(a: Ast.Ability, body: Ast.AdditionalCostBody, vocab
   if (!namesThisCard) {
     const range = spanOf(body.purpose[0]?.range ?? body.range, body.purpose[body.purpose.length - 1]?.range ?? body.range);
     l.note(range, `"${l.slice(range)}": an additional cost is written "As an additional cost to cast this spell, <cost>." (or "to play this"): it is added to what playing this card costs`);
-    return [];
+    return { parts: [] };
   }
   if (card.permanent && verb === "cast" && noun === "spell") l.note(spanOf(body.purpose[0]!.range, body.purpose[body.purpose.length - 1]!.range), `this card is no spell: write "As an additional cost to play this, ..."`);
   l.use(body.purpose);
@@ -12230,10 +12318,10 @@ function lowerAdditionalCost(a: Ast.Ability, body: Ast.AdditionalCostBody, vocab
   // "Exhaust" / "Overexhaust" pay with the card itself, which is in the hand as it is played.
   for (const [i, part] of parts.entries())
     if (part.pays === "exhaust" || part.pays === "overexhaust" || part.pays === "counters" || (part.pays === "sacrifice" && "kind" in part.what)) l.note(body.costs[Math.min(i, body.costs.length - 1)]!.range, `a card being played cannot pay with itself: "${l.slice(body.costs[Math.min(i, body.costs.length - 1)]!.range)}"`);
-  if (notes.length > before) return [];
+  if (notes.length > before) return { parts: [] };
   const readsAsText = additionalCostReadsAs({ cost: parts, additionalCost: { from: 0, text: "", source: { file, range: plainRange(body.range) } } }, vocab.game) ?? "";
   for (const phrase of unusedPhrases(a, l.ledger, text)) notes.push(l.unusedWordsNote(phrase, a.range, readsAsText));
-  return notes.length > before ? [] : parts;
+  return notes.length > before ? { parts: [] } : { parts, ...(l.paidTook ? { paid: l.paidTook } : {}) };
 }
 
 /** `If <condition>, <verb> <amount> instead.` written as a sentence of its own: its condition, its clause and the word. */

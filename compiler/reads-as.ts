@@ -27,7 +27,7 @@ import type {
   TargetSpec,
   TriggerPattern,
 } from "./ir.ts";
-import { DAMAGE_PREVENTED_THIS_WAY, LIFE_THIS_WAY, PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayNoun, thisWayVerbOf, walkSteps } from "./ir.ts";
+import { DAMAGE_PREVENTED_THIS_WAY, LIFE_THIS_WAY, PAID_LABELS, PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayNoun, thisWayVerbOf, walkSteps } from "./ir.ts";
 import { TRIGGER_EVENTS, countsCards, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
@@ -1105,6 +1105,12 @@ function arrivedPhrase(step: Extract<Step, { op: "summon" | "create_token" | "co
   return several ? `those ${noun}s` : `that ${noun}`;
 }
 
+/** The card a cost or a step took, named by its record ("$sacrificed this way"): "the sacrificed card". */
+function takenCardText(label: string): string | undefined {
+  const verb = PAID_LABELS.includes(label) ? thisWayVerbOf(label) : undefined;
+  return verb ? `the ${participleOf(verb)} card` : undefined;
+}
+
 function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
   switch (ref.kind) {
     case "self":
@@ -1117,7 +1123,7 @@ function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
     case "event_other":
       return eventCardText(ref.kind, ctx);
     case "chosen":
-      return chosen?.label === ref.label ? chosen.phrase : (ctx.arrived?.get(ref.label) ?? "that card");
+      return chosen?.label === ref.label ? chosen.phrase : (ctx.arrived?.get(ref.label) ?? takenCardText(ref.label) ?? "that card");
     case "acted_on":
       return "that card";
   }

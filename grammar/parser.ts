@@ -2006,7 +2006,7 @@ export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): ITo
     i += n - 1;
   }
   passiveAfterItIs(tokens, from);
-  chosenAsAdjective(tokens, from);
+  participleAsAdjective(tokens, from);
   joinAdjacentTo(tokens, from);
   joinItsNot(tokens, from);
   slotPositionWords(tokens, from);
@@ -2016,13 +2016,20 @@ export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): ITo
 }
 
 /**
- * Card text only: "chosen" after "the" / "that" and before a word ("Put two power counters on the chosen unit.") is a plain
- * word describing the card, not the verb "choose" (the parser broke off there: CW1003 at "chosen"). In place from `from`.
+ * Card text only: a verb's past participle between "the" and a noun describes the card — "Put two power counters on the
+ * chosen unit.", "equal to the sacrificed creature's power", "the destroyed unit", "the returned card" — a plain word, not
+ * the verb (the parser broke off there: CW1003 at the participle). "chosen" also after "that" / "those" / "each" and before
+ * any word (`that chosen unit`). The lowering reads the words it knows (the card a cost or a clause took) and reports the
+ * rest. In place from `from`.
  */
-function chosenAsAdjective(tokens: IToken[], from: number): void {
+function participleAsAdjective(tokens: IToken[], from: number): void {
   for (let i = Math.max(1, from); i + 1 < tokens.length; i++) {
     const t = tokens[i]!;
-    if (/^chosen$/i.test(t.image) && /^(?:the|that|those|each)$/i.test(tokens[i - 1]!.image) && is(tokens[i + 1]!, T.AnyWord) && t.startLine === tokens[i + 1]!.startLine) makePlainWord(t);
+    const before = tokens[i - 1]!;
+    const next = tokens[i + 1]!;
+    if (t.startLine !== next.startLine) continue;
+    if (/^chosen$/i.test(t.image) && /^(?:the|that|those|each)$/i.test(before.image) && is(next, T.AnyWord)) makePlainWord(t);
+    else if (isParticiple(t) && /^the$/i.test(before.image) && is(next, T.NounWord) && !is(next, T.VerbWord)) makePlainWord(t);
   }
 }
 

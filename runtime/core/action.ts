@@ -6,6 +6,7 @@ import type { GameMove } from "./mechanics.ts";
 import type { GameState, PlayerId, TargetValue } from "../state/state.ts";
 import type { TraceEvent } from "../state/trace.ts";
 import { moduleCache } from "../state/module-caches.ts";
+import { PAID_LABELS, THIS_WAY_LABELS } from "../../compiler/ir.ts";
 
 export interface Payment {
   /** Cards discarded from hand to pay. */
@@ -116,4 +117,24 @@ const shortfallCodes = moduleCache<string, RefusalCode>();
 /** A refusal for a cost the player cannot pay, in the convention of `shortfallCode`. */
 export function refuseShortfall(name: string, need: number, have: number, message: string): Refusal {
   return { code: shortfallCode(name), message, shortfall: { name, need, have } };
+}
+
+/**
+ * The cards a payment took (sacrificed, discarded, erased), by compiler/ir.ts PAID_LABELS: the frames that resolve what was
+ * paid for start with them — "the sacrificed creature's power", "it" after "As an additional cost to play this, sacrifice a
+ * creature." (its power as it last was in play: GameState.lastKnown).
+ */
+export function paidCards(payment: Payment): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (payment.sacrifice?.length) out[THIS_WAY_LABELS.sacrifice] = [...payment.sacrifice];
+  if (payment.discard?.length) out[THIS_WAY_LABELS.discard] = [...payment.discard];
+  if (payment.erase?.length) out[THIS_WAY_LABELS.erase] = [...payment.erase];
+  return out;
+}
+
+/** The records of paidCards a frame holds, for the frames it makes to resolve the same card (a Chromatic spell's selected abilities). */
+export function paidRecords(chosen: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const label of PAID_LABELS) if (chosen[label]) out[label] = [...chosen[label]!];
+  return out;
 }

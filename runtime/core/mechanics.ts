@@ -49,8 +49,11 @@ export interface Mechanic {
   anyTime?(ctx: Ctx, card: string): boolean;
   /** May a target spec of `controller`'s spell or ability choose this card? false forbids it (Shroud, Taunt). */
   targetAllowed?(ctx: Ctx, spec: TargetSpec, controller: PlayerId, card: string, options: string[]): boolean;
-  /** A card's cost is paid (`x`: the X chosen in it): return true to take over the rest of the play. */
-  play?(ctx: Ctx, card: string, player: PlayerId, permanent: boolean, targets: TargetValue[], x: number | undefined): boolean;
+  /**
+   * A card's cost is paid (`x`: the X chosen in it; `paid`: the cards the payment took, by compiler/ir.ts PAID_LABELS — the
+   * frames that resolve the card start with them): return true to take over the rest of the play.
+   */
+  play?(ctx: Ctx, card: string, player: PlayerId, permanent: boolean, targets: TargetValue[], x: number | undefined, paid: Record<string, string[]>): boolean;
   /** Is this ability of this card in effect now? (false switches it off everywhere: triggers, statics, keywords) */
   abilityActive?(ctx: Ctx, card: string, ability: Ability): boolean;
   /** Damage was marked on a card in play. */

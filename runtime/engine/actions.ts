@@ -49,7 +49,7 @@ import { OPTIONAL_STATE_FIELDS, opponentOf } from "../state/state.ts";
 import { cloneJson, draftOf } from "../state/clone.ts";
 import { assignTargets, inMode, legalTargetOptions, sameTarget, takenEarlier, targetStillLegal, wholeModal } from "../core/targets.ts";
 import { type GameMove, type Mechanic, mechanicsOf } from "../core/mechanics.ts";
-import { type Action, type ApplyResult, type Payment, type Refusal, refuse, refuseShortfall } from "../core/action.ts";
+import { type Action, type ApplyResult, type Payment, type Refusal, paidCards, refuse, refuseShortfall } from "../core/action.ts";
 
 export type { Action, ApplyResult, Payment, Refusal, RefusalCode, Shortfall } from "../core/action.ts";
 export { refuseShortfall, shortfallCode } from "../core/action.ts";
@@ -862,7 +862,7 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
 // ---------------------------------------------------------------------------------------------
 // Performing
 
-function spellFrames(ctx: Ctx, def: CompiledCard, cardId: string, player: PlayerId, targets: TargetValue[], x: number | undefined, modal?: Ability, mode?: number): Frame[] {
+function spellFrames(ctx: Ctx, def: CompiledCard, cardId: string, player: PlayerId, targets: TargetValue[], x: number | undefined, paid: Record<string, string[]>, modal?: Ability, mode?: number): Frame[] {
   const frames: Frame[] = [];
   const spells = def.abilities.filter((a) => a.kind === "spell");
   // The action's flat list, given to every ability's slots in order (validated already: it fits).
@@ -871,7 +871,7 @@ function spellFrames(ctx: Ctx, def: CompiledCard, cardId: string, player: Player
   let next = 0;
   for (const ability of spells) {
     const slots = ability.targets.map(() => all[next++] ?? []);
-    frames.push({ card: cardId, ability: ability.id, controller: player, steps: ability.steps, pc: 0, targets: slots, chosen: {}, x, label: `${def.name}: ${ability.text}`, source: ability.source, ...(ability === modal && mode !== undefined ? { mode } : {}) });
+    frames.push({ card: cardId, ability: ability.id, controller: player, steps: ability.steps, pc: 0, targets: slots, chosen: { ...paid }, x, label: `${def.name}: ${ability.text}`, source: ability.source, ...(ability === modal && mode !== undefined ? { mode } : {}) });
   }
   if (frames.length === 0) frames.push({ card: cardId, controller: player, steps: [], pc: 0, targets: [], chosen: {}, x, label: def.name, source: def.source });
   return frames;
@@ -896,14 +896,15 @@ function perform(ctx: Ctx, action: Action): void {
       // is on the stack, where its targets are read later (values.ts targetsOfSpellMatch).
       noteEvent(ctx, "cast", { player: action.player, card: action.card, ...(action.targets?.length ? { targets: action.targets } : {}) });
       // Mechanics hook: a game may route the play itself (priority before it resolves, ability selection, enhancements).
-      for (const m of mechanicsOf(rules)) if (m.play?.(ctx, action.card, action.player, permanent, action.targets ?? [], payment.x)) return;
+      const paid = paidCards(payment);
+      for (const m of mechanicsOf(rules)) if (m.play?.(ctx, action.card, action.player, permanent, action.targets ?? [], payment.x, paid)) return;
       if (permanent) {
         enterBattlefield(ctx, action.card, action.player, "played", def.source);
         return;
       }
       const modal = castModal(ctx, def, permanent);
       announceMode(ctx, modal, action.mode, action.player);
-      const frames = spellFrames(ctx, def, action.card, action.player, action.targets ?? [], payment.x, modal, action.mode);
+      const frames = spellFrames(ctx, def, action.card, action.player, action.targets ?? [], payment.x, paid, modal, action.mode);
       // The first ability resolves first: push in reverse; the spell goes to the graveyard when the bottom frame (its last
       // ability) ends — not between its sentences ("Draw a card. Gain 1 life for each card in your graveyard." counts
       // the graveyard without the spell).
@@ -937,7 +938,7 @@ function perform(ctx: Ctx, action: Action): void {
         steps: ability.steps,
         pc: 0,
         targets: ((a) => (Array.isArray(a) ? a : (action.targets ?? []).map((t) => [t])))(assignTargets(ctx, specsWithX(ability.targets, action.payment?.x), action.targets ?? [], action.player, action.card, action.mode)),
-        chosen: {},
+        chosen: paidCards(action.payment ?? {}),
         ...(action.mode !== undefined ? { mode: action.mode } : {}),
         x: action.payment?.x,
         label: `${cardName(ctx, action.card)}: ${ability.text}`,

@@ -26,7 +26,7 @@
 import type { EngineParamName } from "../../compiler/contract.ts";
 import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
-import { refuse, refuseShortfall } from "../core/action.ts";
+import { paidRecords, refuse, refuseShortfall } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
 import { RESOLVING, cardDef, cardName, emit, enterBattlefield, exhaustCard, hand, moveCard, zoneList, withX, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
@@ -129,7 +129,7 @@ function abilityActive(ctx: Ctx, id: string, ability: Ability): boolean {
 
 const passesPriority = (rules: Rules, def: CompiledCard): boolean => String(rules.param("priority_actions", "")).toLowerCase().split(/\s+/).includes(def.cardType.toLowerCase());
 
-function play(ctx: Ctx, card: string, player: PlayerId, permanent: boolean, _targets: unknown, x: number | undefined): boolean {
+function play(ctx: Ctx, card: string, player: PlayerId, permanent: boolean, _targets: unknown, x: number | undefined, paid: Record<string, string[]>): boolean {
   const { state, rules } = ctx;
   const def = cardDef(ctx, state.cards[card]!);
   if (permanent) {
@@ -140,7 +140,7 @@ function play(ctx: Ctx, card: string, player: PlayerId, permanent: boolean, _tar
   }
   if (!selectsAbilities(ctx, def)) return false;
   // The X paid in the cost goes with the selection to each selected ability ("Deal X damage ..." of a `cost: X` spell).
-  state.frames.push({ card, controller: player, steps: [{ op: "rule", rule: "cast_selected" }], pc: 0, targets: [], chosen: {}, x, label: `${player} casts ${def.name}`, source: def.source });
+  state.frames.push({ card, controller: player, steps: [{ op: "rule", rule: "cast_selected" }], pc: 0, targets: [], chosen: { ...paid }, x, label: `${player} casts ${def.name}`, source: def.source });
   return true;
 }
 
@@ -390,7 +390,7 @@ registerNativeRule("cast_selected", (ctx, frame) => {
   }
   frame.chosen[MODES] = modes;
   const own = state.active === frame.controller;
-  const chosen: Record<string, string[]> = { $abilities: selection.abilities, [MODES]: modes };
+  const chosen: Record<string, string[]> = { ...paidRecords(frame.chosen), $abilities: selection.abilities, [MODES]: modes };
   if (own && abilities.length === 1 && rules.param("spell_temporary_facet_when_one", true)) chosen["$facet"] = [abilities[0]!.tag!];
   const spell: Frame = {
     card: id,
@@ -424,7 +424,7 @@ registerNativeRule("resolve_selected", (ctx, frame) => {
     const targets = ability.targets.map((spec) => (inMode(spec, mode) ? (frame.targets[slot++] ?? []) : []));
     // A division of damage made as the targets were chosen goes with them (runtime/core/division.ts).
     const division = frame.chosen[DIVISION];
-    const chosen: Record<string, string[]> = division ? { [DIVISION]: division } : {};
+    const chosen: Record<string, string[]> = { ...paidRecords(frame.chosen), ...(division ? { [DIVISION]: division } : {}) };
     return { card: frame.card, ability: ability.id, controller: frame.controller, steps: ability.steps, pc: 0, targets, chosen, ...(mode !== undefined ? { mode } : {}), x: frame.x, label: `${cardName(ctx, frame.card!)}: ${ability.text}`, source: ability.source };
   });
   // Frames run top first: push the last selected ability first.

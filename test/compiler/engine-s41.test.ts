@@ -48,3 +48,52 @@ describe("a controller written once after a list of phrases (was read of the las
     }
   });
 });
+
+describe("the card a cost takes (the Fling): recorded as it is paid, read by 'it' / 'its' / 'that creature' / 'the sacrificed creature'", () => {
+  it("an additional cost's card: 'its power' before the target is the sacrificed card's (it read the target's), in each game and form", () => {
+    for (const [game, kind, text, reads] of [
+      ["cybervamp", "spell", "As an additional cost to play this, sacrifice a creature. Deal damage equal to its power to any target.", "Deal damage equal to the sacrificed card's power to any target."],
+      ["cybervamp", "spell", "As an additional cost to play this, sacrifice a creature. Deal damage equal to the sacrificed creature's power to any target.", "Deal damage equal to the sacrificed card's power to any target."],
+      ["cybervamp", "spell", "As an additional cost to play this, sacrifice a creature. Deal damage equal to that creature's power to any target.", "Deal damage equal to the sacrificed card's power to any target."],
+      ["duel", "spell", "As an additional cost to play this, discard a card. Deal damage equal to its power to target unit.", "Deal damage equal to the discarded card's power to target unit."],
+      ["duel", "spell", "As an additional cost to play this, sacrifice a unit. Gain life equal to the sacrificed unit's power.", "Gain life equal to the sacrificed card's power."],
+    ] as const) {
+      const p = probe(game, kind, text);
+      expect([text, p.problems, p.readsAs.at(-1)]).toEqual([text, [], reads]);
+      const ir = JSON.stringify(p.abilities.map((a) => a.steps));
+      expect(ir).toMatch(/"of":\{"kind":"chosen","label":"\$(sacrificed|discarded) this way"\}/);
+    }
+  });
+
+  it("an activated ability's cost too; a card named before the reference keeps it ('This deals damage equal to its power')", () => {
+    expect(probe("cybervamp", "creature", "Sacrifice another creature: Deal damage equal to its power to any target.").readsAs).toEqual(["Sacrifice an other Creature: Deal damage equal to the sacrificed card's power to any target."]);
+    expect(probe("cybervamp", "creature", "Sacrifice another creature: This deals damage equal to its power to any target.").readsAs).toEqual(["Sacrifice an other Creature: This deals damage equal to this card's power to any target."]);
+    expect(probe("chromatic", "creature", "[Base] Sacrifice another creature: Deal damage equal to its attack to any target.").readsAs[0]).toBe("[Base] Sacrifice an other Creature: Deal damage equal to the sacrificed card's attack to any target.");
+    // A target written before "its" is what "its" names, as before.
+    expect(probe("cybervamp", "creature", "Sacrifice another creature: Target creature gets +1/+1 until end of turn. Deal damage equal to its power to any target.").readsAs[0]).not.toContain("sacrificed card's power");
+  });
+
+  it("a step that takes a card in a spell: 'its' after it is that card (it was the target written after it, or CW6001 blaming a draw)", () => {
+    for (const [text, reads] of [
+      ["Sacrifice a unit. Draw cards equal to its power.", "Sacrifice a Unit, then draw cards equal to its power."],
+      ["Sacrifice a unit. Deal damage equal to its power to target unit.", "Sacrifice a Unit, then deal damage equal to its power to target unit."],
+      ["Sacrifice a unit. Deal damage equal to the sacrificed unit's power to target unit.", "Sacrifice a Unit, then deal damage equal to its power to target unit."],
+    ] as const) {
+      const p = probe("duel", "spell", text);
+      expect([text, p.problems, p.readsAs]).toEqual([text, [], [reads]]);
+      expect(JSON.stringify(p.abilities[0]!.steps)).toContain('"amount":{"kind":"stat","of":{"kind":"it"}');
+    }
+  });
+
+  it("a participle between 'the' and a noun is a word, not the verb (a parse error on main); a reading the engine has not is said", () => {
+    const p = probe("duel", "spell", "Destroy target unit. Gain life equal to the destroyed unit's power.");
+    expect(p.problems).toEqual(['CW6005 "destroyed"']);
+    expect(p.messages[0]).not.toMatch(/Expected/);
+  });
+
+  it("in a trigger about a card, 'its' after a card taken could name either: CW6001 naming both forms", () => {
+    const p = probe("duel", "unit", "Whenever another unit you control is destroyed, you may discard a card. If you do, deal damage equal to its power to target unit.");
+    expect(p.problems).toEqual(['CW6001 "its power"']);
+    expect(p.messages[0]).toContain('"its" could name the card discarded or the card the trigger is about');
+  });
+});
