@@ -54,7 +54,8 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
   const { readWorkspaceFiles, gameWorkspaces, gameFolderOf, inFocus } = await import("../../compiler/workspace-disk.ts");
   const { analyzeWorkspace } = await import("../../compiler/workspace.ts");
   const { lowerAnalysis } = await import("../../compiler/lower.ts");
-  const { MESSAGES, diagnostic, runsAsWritten } = await import("../../compiler/messages.ts");
+  const { diagnostic } = await import("../../compiler/messages.ts");
+  const { misreadWarnings, playableCards, scenarioNotRun, scenarioPlayability } = await import("../../compiler/scenario-playable.ts");
   const { isScenario } = await import("../../compiler/check-ast.ts");
   const { createEngine } = await import("../../runtime/index.ts");
   const { runScenario, scenarioNamesOf } = await import("../../runtime/scenario.ts");
@@ -88,46 +89,15 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
   const load = async (files: string[]) => {
     const read = await readWorkspaceFiles(files, { cwd });
     const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics, assets: read.assets });
-    const errors = analysis.model.diagnostics.filter((d) => d.severity === "error" && !d.file.endsWith(".scenario"));
     const lowered = lowerAnalysis(analysis, read.files as SourceFile[]);
-    // A game file the engine contract refuses (a param nothing reads, a value its module does not take, a combat
-    // model its phases contradict: CW6002/CW6003/CW6009) fails `check` too: its scenarios would test another game.
-    const contractErrors = lowered.notes.filter((n) => n.code && MESSAGES[n.code].severity === "error");
-    const brokenGames = new Set(analysis.model.games.filter((g) => errors.some((d) => d.file === g.file) || contractErrors.some((n) => n.file === g.file)).map((g) => g.id.toLowerCase()));
-    // A card whose lowering is an error (CW6014: a condition the engine cannot check) is not played either: it would run
-    // another card (the effects as if the condition held). Reported with the check's errors.
-    const cardFiles = new Set(analysis.model.sets.flatMap((set) => set.cards.map((card) => card.file)));
-    for (const n of contractErrors) if (cardFiles.has(n.file)) errors.push(diagnostic(n.code!, n.file, n.range, n.args as never));
-    // A card with an error in its own text is left out; the error is reported at the card.
-    const broken = new Map<string, Diagnostic>();
-    for (const set of analysis.model.sets)
-      for (const card of set.cards) {
-        const error = errors.find((d) => d.file === card.file && d.range.start.offset >= card.range.start.offset && d.range.start.offset < card.range.end.offset);
-        if (error) broken.set(`${set.game.toLowerCase()}\u0000${card.name.toLowerCase()}`, error);
-      }
-    // A card whose text the engine does not run as written — a warning of the lowering at it (CW6005 "would run as …",
-    // CW6001 "cannot run this …", …), as `check` gives it — plays the engine's reading, not the card: a scenario naming
-    // it is warned at the first line that does (runOne), and a strict run fails it. (Session 40: it passed in silence.)
-    // Not these: lints about text the engine runs as written (a subtype spelling, a zone name read as the game's, a reminder
-    // that says less than its ability, an ability the rules keep off while exhausted, a change without a duration).
-    // (compiler/messages.ts marks them `runsAsWritten`.)
-    const misread = new Map<string, Diagnostic[]>();
-    for (const note of lowered.notes) {
-      const d = note.code ? diagnostic(note.code, note.file, note.range, note.args as never) : diagnostic("CW6001", note.file, note.range, { detail: note.message });
-      if (d.severity !== "warning" || runsAsWritten(d.code)) continue;
-      for (const set of analysis.model.sets)
-        for (const card of set.cards) {
-          if (card.file !== note.file || note.range.start.offset < card.range.start.offset || note.range.start.offset >= card.range.end.offset) continue;
-          const key = `${set.game.toLowerCase()}\u0000${card.name.toLowerCase()}`;
-          (misread.get(key) ?? misread.set(key, []).get(key)!).push(d);
-        }
-    }
+    // What a scenario may play — the studio's Scenarios view decides with the same function (compiler/scenario-playable.ts).
+    const playability = scenarioPlayability(analysis, lowered);
     const rulesTexts = await rulesTextsOf(analysis.model.games);
     const engines = new Map<string, ReturnType<typeof createEngine>>();
     const refused: string[] = [];
     for (const b of lowered.bundles) {
       try {
-        const engine = createEngine({ ...b, cards: b.cards.filter((c) => !broken.has(`${b.game.id.toLowerCase()}\u0000${c.name.toLowerCase()}`)) });
+        const engine = createEngine({ ...b, cards: playableCards(b.game.id, b.cards, playability) });
         // `covers:` lines are checked against the game folder's rules text, when there is one.
         const rules = rulesTexts.get(analysis.model.games.find((g) => g.id === b.game.id)?.file ?? "");
         if (rules !== undefined) scenarioNamesOf(engine).clauses = rulesClauses(rules).map((c) => c.id);
@@ -140,7 +110,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
     // `covers:` lines of a game with no rules text beside it: not checked, a warning of their scenario (CW5028).
     const coversUnchecked = new Map<string, Diagnostic>();
     for (const d of uncheckedCovers(analysis, rulesTexts)) coversUnchecked.set(`${d.file}\u0000${d.range.start.offset}`, d);
-    return { read, analysis, errors, brokenGames, broken, misread, coversUnchecked, engines, refused, notes: lowered.notes };
+    return { read, analysis, errors: playability.errors, playability, coversUnchecked, engines, refused, notes: lowered.notes };
   };
   type Loaded = Awaited<ReturnType<typeof load>>;
 
@@ -156,16 +126,8 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
     const game = scenario.game.toLowerCase();
     const engine = loaded?.engines.get(game);
     if (!loaded || !engine) return failedWith(`${scenario.file}:${scenario.line}: unknown game "${scenario.game}" (no game file found for it in its game folder)`);
-    if (loaded.brokenGames.has(game)) return failedWith(`${scenario.file}:${scenario.line}: the game file of "${scenario.game}" does not pass check, so its scenarios do not run`);
-    const usesBroken = scenario.names.filter((n) => n.role === "card" && loaded.broken.has(`${game}\u0000${n.text.toLowerCase()}`));
-    if (usesBroken.length) {
-      return failedWith(
-        ...usesBroken.filter((n, i) => usesBroken.findIndex((m) => m.text.toLowerCase() === n.text.toLowerCase()) === i).map((n) => {
-          const d = loaded.broken.get(`${game}\u0000${n.text.toLowerCase()}`)!;
-          return `${scenario.file}:${n.line}: "${n.text}" does not pass check (${d.file}:${d.range.start.line}: ${d.message}), so it is not played`;
-        }),
-      );
-    }
+    const notRun = scenarioNotRun(scenario, loaded.playability);
+    if (notRun.length) return failedWith(...notRun.map((n) => `${n.file}:${n.line}: ${n.message}`));
     let result: ReturnType<typeof runScenario>;
     try {
       result = runScenario(engine, scenario);
@@ -173,18 +135,9 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
       // An engine failure on one scenario is that scenario's failure; the rest of the run still reports.
       return failedWith(`${scenario.file}:${scenario.line}: the engine failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    // A card it names whose text the engine runs otherwise than written (load's `misread`): a warning at the first line
-    // naming it, with the card's first such diagnostic.
-    const warnedCards = new Set<string>();
-    for (const n of scenario.names) {
-      const key = `${game}\u0000${n.text.toLowerCase()}`;
-      const said = n.role === "card" ? loaded.misread.get(key) : undefined;
-      if (!said || warnedCards.has(key)) continue;
-      warnedCards.add(key);
-      const d = said[0]!;
-      const more = said.length > 1 ? ` (and ${said.length - 1} more warning${said.length > 2 ? "s" : ""} at the card: \`cardwright check\`)` : "";
-      (result.warnings ??= []).push({ file: scenario.file, line: n.line, message: `"${n.text}" runs as the engine reads it, not as written: ${d.file}:${d.range.start.line}:${d.range.start.column} ${d.code} ${d.message}${more} — the scenario tests the engine's reading of it` });
-    }
+    // A card it names whose text the engine runs otherwise than written: a warning at the first line naming it.
+    const misread = misreadWarnings(scenario, loaded.playability);
+    if (misread.length) (result.warnings ??= []).push(...misread);
     for (const c of scenario.covers) {
       const d = loaded.coversUnchecked.get(`${scenario.file}\u0000${c.range.start.offset}`);
       if (d) (result.warnings ??= []).push({ file: scenario.file, line: c.range.start.line, message: `${d.code}: ${d.message}` });

@@ -46,14 +46,21 @@ export function openingEvent(run: ScenarioRun): number {
 }
 
 export async function runScenarios(files: SourceFile[], only?: string): Promise<ScenarioRun[]> {
-  const [{ lowerWorkspace }, { parseScenarioFile }, { createEngine }, { runScenario }] = await Promise.all([
+  const [{ analyzeWorkspace }, { lowerAnalysis }, { parseScenarioFile }, { createEngine }, { runScenario }, { misreadWarnings, playableCards, scenarioNotRun, scenarioPlayability }] = await Promise.all([
+    import("../../../compiler/workspace.ts"),
     import("../../../compiler/lower.ts"),
     import("../../../compiler/scenario.ts"),
     import("../../../runtime/index.ts"),
     import("../../../runtime/scenario.ts"),
+    import("../../../compiler/scenario-playable.ts"),
   ]);
-  const lowered = lowerWorkspace(files.filter((f) => !f.path.endsWith(".scenario")));
-  const engines = new Map(lowered.bundles.map((b) => [b.game.id.toLowerCase(), createEngine(b)]));
+  const sources = files.filter((f) => !f.path.endsWith(".scenario"));
+  const analysis = analyzeWorkspace(sources);
+  const lowered = lowerAnalysis(analysis, sources);
+  // What a scenario may play, decided as `cardwright test` decides it: a card that does not pass check (a CW6014 condition
+  // too) is left out, and a scenario naming it fails at that line, saying why; a card run otherwise than written is warned.
+  const playability = scenarioPlayability(analysis, lowered);
+  const engines = new Map(lowered.bundles.map((b) => [b.game.id.toLowerCase(), createEngine({ ...b, cards: playableCards(b.game.id, b.cards, playability) })]));
   const runs: ScenarioRun[] = [];
   for (const source of files.filter((f) => f.path.endsWith(".scenario") && (!only || f.path === only))) {
     const parsed = parseScenarioFile(source.text, source.path);
@@ -66,8 +73,14 @@ export async function runScenarios(files: SourceFile[], only?: string): Promise<
         runs.push({ file: scenario.file, line: scenario.line, name: scenario.name, game: scenario.game, passed: false, failures: [{ file: scenario.file, line: scenario.line, message: `unknown game "${scenario.game}", or its game file has errors` }], events: [] });
         continue;
       }
+      const notRun = scenarioNotRun(scenario, playability);
+      if (notRun.length) {
+        runs.push({ file: scenario.file, line: scenario.line, name: scenario.name, game: scenario.game, passed: false, failures: notRun, events: [] });
+        continue;
+      }
       try {
         const result = runScenario(engine, scenario, { keepStates: true });
+        const warnings = [...(result.warnings ?? []), ...misreadWarnings(scenario, playability)];
         const setupEvents = result.events.slice(0, result.steps[0]?.eventStart ?? result.events.length);
         runs.push({
           file: result.file,
@@ -76,7 +89,7 @@ export async function runScenarios(files: SourceFile[], only?: string): Promise<
           game: scenario.game,
           passed: result.failures.length === 0,
           failures: result.failures,
-          ...(result.warnings?.length ? { warnings: result.warnings.map(({ file, line, message }) => ({ file, line, message })) } : {}),
+          ...(warnings.length ? { warnings: warnings.map(({ file, line, message }) => ({ file, line, message })) } : {}),
           events: result.events,
           ...(result.state ? { end: { engine, state: result.state } } : {}),
           ...(result.initialState ? { setup: { engine, state: result.initialState, events: setupEvents } } : {}),
