@@ -622,6 +622,8 @@ class AbilityLowering {
   combatTrigger = false;
   /** The card the ability named last (a target, a chosen card, "it"): what "its controller" refers to. */
   lastCard?: CardRef;
+  /** The steps of the spell's abilities before this one (its sentences before): what "again" may repeat. */
+  earlierSpellSteps: Step[] = [];
   /** `lastCard` as the clause being lowered began: what its clauses before named (takenReference). */
   lastCardBeforeClause?: CardRef;
   /**
@@ -4719,6 +4721,15 @@ class AbilityLowering {
       if (repeat) {
         // "Deal 1 damage to each creature and each player twice.": every part of the clause, then all of it again.
         this.ledger.carry(repeat.words);
+        // "again" (once more) says the ability did the effect before: "Siphon 2. If ..., Siphon 2 again." With no such step
+        // before it ("Exhaust this: Draw a card again."), the text promises a repetition the card does not hold — it ran
+        // once, the word dropped in silence.
+        const did = new Set([...this.earlierSpellSteps, ...this.stepsBefore, ...lowered.flatMap((e) => e.steps)].flatMap((s) => walkStepsOf([s])).map(stepKind));
+        if (repeat.times === 1 && steps.length && !steps.every((s) => did.has(stepKind(s)))) {
+          const written = this.slice(spanOf(clause.range, repeat.words[repeat.words.length - 1]!.range));
+          const once = written.replace(/\s*\bagain$/i, "");
+          this.note(repeat.words[0]!.range, `"again" says "${once}" was done before in this ability, and nothing before it here does that: write "${once}" for once, or "${once} twice" for two times`);
+        }
         const once = steps;
         steps = Array.from({ length: repeat.times }, () => once).flat();
       }
@@ -6103,7 +6114,10 @@ class AbilityLowering {
       return false;
     }
     // "your" is read by intoOwnersZone (the cards must be yours); "their owners'" / "its owner's" is the engine's own rule.
-    this.use(np.items, zonePhraseOwnFilters(np), np.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "your")));
+    // The zone's name and whose it is are read, never every word of the phrase: "to its owner's hand also", "to its only
+    // owner's hand" checked clean with the word dropped (the word-insertion sweep of session 41).
+    this.useZoneWords(np);
+    this.use(np.items.filter((i) => i.kind === "word" && possessiveStem(i.text) !== undefined), np.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "your")));
     // "their owners' hands", and "their Discard Pile" of the player named before (whose card it is): the owner's zone.
     if ((stem !== undefined && /^owners?$/.test(stem)) || npDeterminers(np).includes("their")) this.carryOwner(np);
     return true;
@@ -9522,6 +9536,11 @@ function oneCardOf(what: Affected): CardRef | undefined {
   return undefined;
 }
 
+/** What a step does, for "again" (the same op, and a keyword action's keyword). */
+function stepKind(step: Step): string {
+  return step.op === "keyword_action" ? `${step.op}:${step.keyword}` : step.op;
+}
+
 /** An amount with "it" (a card not named yet) read as `card`. */
 function itIs(amount: NumberExpr, card: CardRef): NumberExpr {
   return JSON.parse(JSON.stringify(amount).replaceAll(IT_REF, JSON.stringify(card))) as NumberExpr;
@@ -12045,6 +12064,8 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
     const additionalSources: Range[] = [];
     // The card an additional cost takes, which the spell's text after it may name ("Deal damage equal to its power ...").
     let paidByAdditional: Taken | undefined;
+    // The steps of the spell's sentences so far, by their tag (a Chromatic slot is its own), for "again".
+    const spellSteps = new Map<string, Step[]>();
     const playOnly: Condition[] = [];
     const playOnlySources: Range[] = [];
     const abilities = decl.abilities.flatMap((written, i) => {
@@ -12197,6 +12218,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       markOwnName(a, abilityText, name, l);
       // A spell's effect after its additional cost: "it" / "the sacrificed creature" is the card the cost took.
       if (!info.permanent && (a.body.kind === "statement" || a.body.kind === "conditional")) l.paidTook = paidByAdditional;
+      l.earlierSpellSteps = spellSteps.get(a.tag?.text ?? "") ?? [];
       const before = notes.length;
       const lowered = lowerAbilitySafely(a, i, info, l);
       // "Gain control of target creature until end of turn. Renew it. It gains Haste until end of turn." (or one
@@ -12226,6 +12248,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       reportUnusedWords(a, l, notes.slice(before), lowered);
       if (a.reminder) readReminder(a.reminder, lowered, info, ownVocab, doc.file, notes);
       spellBefore = lowered.kind === "spell" ? { ast: a, l, ability: lowered, index: i } : undefined;
+      if (lowered.kind === "spell") spellSteps.set(a.tag?.text ?? "", [...(spellSteps.get(a.tag?.text ?? "") ?? []), ...lowered.steps]);
       effectsBefore = lowered.kind === "spell" || lowered.kind === "triggered" || lowered.kind === "activated" ? { ast: a, l, ability: lowered, from: 0 } : undefined;
       return lowered;
     });

@@ -97,3 +97,31 @@ describe("the card a cost takes (the Fling): recorded as it is paid, read by 'it
     expect(p.messages[0]).toContain('"its" could name the card discarded or the card the trigger is about');
   });
 });
+
+describe("words dropped silently (item 3): every word runs or is named in a diagnostic", () => {
+  it("'again' with nothing before it doing that effect is CW6001 naming the forms (it ran once, the word dropped)", () => {
+    for (const [game, kind, text] of [
+      ["duel", "spell", "Draw a card again."],
+      ["duel", "spell", "Destroy target unit you control again."],
+      ["cybervamp", "creature", "Exhaust this: Draw a card again."],
+      ["duel", "spell", "Draw a card. Gain 1 life again."],
+    ] as const) {
+      const p = probe(game, kind, text);
+      expect([text, p.problems]).toEqual([text, ['CW6001 "again"']]);
+      expect(p.messages[0]).toMatch(/was done before in this ability, and nothing before it here does that: write ".*" for once, or ".* twice" for two times/);
+    }
+    // After the same effect, in the ability or a sentence of the spell before it: once more, as written.
+    for (const text of ["Draw a card. Draw a card again.", "Draw a card. Gain 1 life. Draw a card again."]) expect([text, probe("duel", "spell", text).problems]).toEqual([text, []]);
+  });
+
+  it("a destination's words are its zone and whose it is, not every word of the phrase", () => {
+    for (const [text, word] of [
+      ["Return target enemy unit to its owner's hand also.", "also"],
+      ["Return target enemy unit to its only owner's hand.", "only"],
+      ["Return target enemy unit to its owner's even hand.", "even"],
+    ] as const) {
+      expect([text, probe("duel", "spell", text).problems]).toEqual([text, [`CW6005 "${word}"`]]);
+    }
+    for (const text of ["Return target enemy unit to its owner's hand.", "Put target unit on the bottom of its owner's deck.", "Return target unit to their owners' hands."]) expect([text, probe("duel", "spell", text).problems]).toEqual([text, []]);
+  });
+});
