@@ -6117,7 +6117,7 @@ class AbilityLowering {
     // The zone's name and whose it is are read, never every word of the phrase: "to its owner's hand also", "to its only
     // owner's hand" checked clean with the word dropped (the word-insertion sweep of session 41).
     this.useZoneWords(np);
-    this.use(np.items.filter((i) => i.kind === "word" && possessiveStem(i.text) !== undefined), np.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "your")));
+    this.use(np.items.filter((i) => i.kind === "word" && possessiveStem(i.text) !== undefined), np.determiners.filter((d) => d.kind === "determiner" && (d.lemma === "its" || d.lemma === "their" || d.lemma === "the")));
     // "their owners' hands", and "their Discard Pile" of the player named before (whose card it is): the owner's zone.
     if ((stem !== undefined && /^owners?$/.test(stem)) || npDeterminers(np).includes("their")) this.carryOwner(np);
     return true;

@@ -119,6 +119,8 @@ describe("words dropped silently (item 3): every word runs or is named in a diag
       ["Return target enemy unit to its owner's hand also.", "also"],
       ["Return target enemy unit to its only owner's hand.", "only"],
       ["Return target enemy unit to its owner's even hand.", "even"],
+      ["Return target enemy unit to each its owner's hand.", "each"],
+      ["Return target enemy unit to its other owner's hand.", "other"],
     ] as const) {
       expect([text, probe("duel", "spell", text).problems]).toEqual([text, [`CW6005 "${word}"`]]);
     }
