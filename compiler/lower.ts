@@ -7395,7 +7395,10 @@ class AbilityLowering {
         }
         if ((!counter && !everyKind) || !obj) return this.unsupported(clause);
         const from = (obj.filters.find((f) => f.kind === "prep" && f.prep === "from") as Ast.PrepPhrase | undefined) ?? prep("from");
-        this.use(obj.items, obj.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "up to")));
+        // The counters' words and their number only: "Remove all again Bleed counters", "Remove each all Bleed counters" checked
+        // clean with the word dropped (the word-insertion sweep of session 41).
+        const counterWord = (i: Ast.NounItem) => i.kind === "count" || (i.kind === "word" && (/^counters?$/i.test(i.text) || !!lookup(this.vocab.counters, lower(i.text))));
+        this.use(obj.items.filter(counterWord), obj.determiners.filter((d) => !(d.kind === "determiner" && ["up to", "each", "every", "any", "another", "other", "both", "either"].includes(d.lemma))));
         const upTo = all ? {} : this.upToCount(obj);
         const on: Affected = from ? this.affected(from.object) : npDeterminers(obj).includes("their") && !clause.subject ? { kind: "player", ref: this.theirs(obj) ?? { kind: "you" } } : { kind: "player", ref: who() };
         // "that player removes all their Bleed counters": their own (the subject's); "You remove all their ..." is not read.

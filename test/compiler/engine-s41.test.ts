@@ -126,4 +126,12 @@ describe("words dropped silently (item 3): every word runs or is named in a diag
     }
     for (const text of ["Return target enemy unit to its owner's hand.", "Put target unit on the bottom of its owner's deck.", "Return target unit to their owners' hands."]) expect([text, probe("duel", "spell", text).problems]).toEqual([text, []]);
   });
+
+  it("a removal of counters carries the counters' words and number, not every word of its object", () => {
+    for (const [text, word] of [
+      ["Exhaust: Remove all again Bleed counters from target player.", "again"],
+      ["Exhaust: Remove each all Bleed counters from target player.", "each"],
+    ] as const) expect([text, probe("cybervamp", "creature", text).problems]).toEqual([text, [`CW6005 "${word}"`]]);
+    for (const text of ["Exhaust: Remove all Bleed counters from target player.", "Exhaust: Remove up to two Bleed counters from target player."]) expect([text, probe("cybervamp", "creature", text).problems]).toEqual([text, []]);
+  });
 });
