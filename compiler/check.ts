@@ -634,6 +634,15 @@ function nearMiss(word: string, candidates: string[]): string | undefined {
   return best;
 }
 
+/**
+ * Quoted words that are ability text rather than a card's name: a trigger or tag before a colon ("DEATH: Draw a card.",
+ * "Exhaust: Draw a card."), or a sentence of several words ending in a period ("Whenever this attacks, draw a card.").
+ */
+function isQuotedAbility(text: string): boolean {
+  const t = text.trim();
+  return /^[^:"]{1,40}:\s+\S/.test(t) || (/\s\S+\s/.test(t) && /[.!]$/.test(t));
+}
+
 function checkWord(word: WordReference, context: CheckContext): void {
   const { vocabulary, accept } = context;
   const game = vocabulary.id;
@@ -669,7 +678,10 @@ function checkWord(word: WordReference, context: CheckContext): void {
         accept("CW6001", range, { detail: `"${card.name}" is a ${cardType.name} card, and a token of a card's face is made only of a ${tokenType.name} — write the token's stats ('Create a ${written} token.')` });
         return;
       }
-      if (stat) {
+      // A token with a name and no stats that would die as it is made; with no name either ("a token", "those tokens" in
+      // "If a token would be created …, create two of those tokens instead") the words make no token the text describes:
+      // said below, never 'The token "" has no defense' (session 40 probe).
+      if (stat && name) {
         accept("CW2099", range, { word: text, game, stat: stat.name });
         return;
       }
@@ -682,6 +694,10 @@ function checkWord(word: WordReference, context: CheckContext): void {
       const card = context.cardIndex.get(text.toLowerCase());
       if (card) {
         context.references.push({ file: context.file, range, kind: "card", name: card.name, definition: { file: card.file, range: card.nameRange } });
+      } else if (isQuotedAbility(text)) {
+        // 'Target unit gains "DEATH: Draw a card." until end of turn.', 'Creatures you control have "Whenever this attacks,
+        // …"': ability text in quotes, not a card's name (it was CW2007 "Unknown card").
+        accept("CW6001", range, { detail: `"${text}" is an ability in quotes, and the engine does not give a card an ability written in quotes (only a keyword the game defines: 'gains Haste') — write the ability on the card itself` });
       } else {
         accept("CW2007", range, { word: text, game }, closestName(text, [...context.cardIndex.values()].map((c) => c.name)));
       }

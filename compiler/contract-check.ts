@@ -231,6 +231,23 @@ const isSource = (value: unknown): value is SourceRef => typeof value === "objec
  * game's rules do not have: a note at the words naming it (inside the clause it is in), naming
  * what the game lacks and the game-file rules that would give it.
  */
+/**
+ * A trigger on a card dealing or being dealt damage in a game whose combat is a fight by power (CW6023): a fight deals no
+ * damage (the rules texts are silent on calling it so), so the trigger fires only on an effect's damage — said at its
+ * words, with the fight triggers that run (session 41 probe F7: it checked clean and never fired in combat).
+ */
+export function checkFightDamageTriggers(ability: Ability, game: CompiledGame, text: Text, notes: LoweringNote[]): void {
+  const trigger = ability.trigger;
+  if (!trigger || String(game.params["combat_model"] ?? "fight").toLowerCase() !== "fight") return;
+  const onCard = trigger.event === "dealt_damage" || (trigger.event === "deals_damage" && trigger.object?.kind === "card");
+  if (!onCard || trigger.subject.kind === "player") return;
+  const range = narrowed(text, ability.source, /\b(?:deals?|dealt)\b[^,]*?damage(?:\s+to\s+(?:an?|another|target)?\s*[\w-]+)?/i);
+  const words = text.slice(range.start.offset, range.end.offset);
+  const who = trigger.subject.kind === "self" ? "this" : "a unit";
+  const suggestion = trigger.event === "dealt_damage" ? `Whenever ${who} survives a fight` : `Whenever ${who} fights`;
+  notes.push({ file: ability.source.file, range, code: "CW6023", args: { game: game.name, words, suggestion }, message: `a fight deals no damage: "${words}" happens only when an effect deals damage` });
+}
+
 export function checkCardStates(ability: Ability, game: CompiledGame, text: Text, notes: LoweringNote[]): void {
   const has = gameCardStates(game);
   // A game with every state an ability can name has nothing to report: no walk over the IR (3% of a check).

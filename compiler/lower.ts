@@ -44,7 +44,7 @@ import type {
 } from "./ir.ts";
 import { DAMAGE_PREVENTED_THIS_WAY, IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, LIFE_THIS_WAY, THIS_WAY_LABELS, THIS_WAY_OPS, THIS_WAY_RULES, participleOf, sameStepBut, walkSteps, thisWayNoun, thisWayVerbOf, triggerEvents, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
-import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkCombatOnlyToughness, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { checkAbilityContract, checkCardStates, checkFightDamageTriggers, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkCombatOnlyToughness, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, toughnessStat, triggerContract, turnEndMoment } from "./contract.ts";
 import { WordLedger, isNegationWord, isSelectingWord, leavesOf, unusedPhrases, variablesReadAsFixed } from "./word-accounting.ts";
 import { additionalCostReadsAs, playOnlyReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
@@ -12267,6 +12267,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       }
       checkAbilityContract(ability, notes);
       checkCardStates(ability, game, text, notes);
+      checkFightDamageTriggers(ability, game, text, notes);
       checkCastCardNotInPlay(ability, game, notes);
     }
     ownKeywordsArePrinted(abilities, game);

@@ -989,6 +989,15 @@ export const MESSAGES = {
     example: "[Purple] Each opponent loses half their life.   (a Chromatic Battlelines Spell)",
     exampleArgs: { words: "half their life" },
   },
+  CW6023: {
+    severity: "warning",
+    runsAsWritten: true,
+    template: 'In {game} units fight by power, and a fight deals no damage: "{words}" happens only when an effect deals damage, never in a fight. For a fight write "{suggestion}".',
+    explanation:
+      "A game whose combat is a fight by power (`param combat_model = fight`, Three-Slot Duel: \"If your attacker's power is higher than the blocker's, the blocker is destroyed\") settles an attack between two units without damage: the loser is destroyed or weakened, nothing is dealt. A trigger on a card dealing or being dealt damage (`Whenever this deals damage to a unit`, `Whenever this is dealt damage`) then fires only on damage an effect deals (`Target unit you control deals damage equal to its power to target unit`), never when the unit fights — the card would check clean and its trigger sleep through every combat. The rules texts are silent on calling a fight damage, so the engine does not; the trigger runs as written for effects, and this warning names the fight triggers that run (`Whenever this fights`, `Whenever this wins a fight`, `Whenever this survives a fight`, `Whenever this destroys a unit`).",
+    example: "Whenever this deals damage to a unit, gain 1 life.   (a Three-Slot Duel unit)",
+    exampleArgs: { game: "Three-Slot Duel", words: "deals damage to a unit", suggestion: "Whenever this fights" },
+  },
   CW6040: {
     severity: "info",
     template: 'The text in parentheses is not read: {reason}. The engine runs "{readsAs}".',

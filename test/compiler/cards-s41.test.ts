@@ -87,3 +87,43 @@ describe("a word of a condition that no reader reads is CW6014, never a CW6005 w
     expect(probe("cybervamp", "creature", "Whenever a creature you control deals combat damage to a player twice, draw a card.").problems).toEqual(['CW6005 "twice"']);
   });
 });
+
+describe("misleading messages of the session 40 probe: the words the engine does not run, said so", () => {
+  it("an ability in quotes given to a card is CW6001 saying so (was CW2007 'Unknown card \"DEATH: Draw a card.\"')", () => {
+    for (const [game, kind, text, quoted] of [
+      ["duel", "unit", 'PLAY: Target unit gains "DEATH: Draw a card." until end of turn.', "DEATH: Draw a card."],
+      ["cybervamp", "creature", 'Creatures you control have "Whenever this attacks, draw a card."', "Whenever this attacks, draw a card."],
+    ] as const) {
+      const p = probe(game, kind, text);
+      expect(p.problems.some((x) => x.startsWith("CW2007"))).toBe(false);
+      expect(p.messages[0]).toContain(`"${quoted}" is an ability in quotes, and the engine does not give a card an ability written in quotes`);
+    }
+    // A quoted card name is still looked up (CW2007 with a did-you-mean when it is not the game's).
+    expect(probe("duel", "unit", 'PLAY: Return a "Stone Gaurd" from your graveyard to your hand.').problems.some((x) => x.startsWith("CW2007"))).toBe(true);
+  });
+
+  it("a replacement of making tokens names the event the engine does not replace (was CW2099 'The token \"\" has no defense')", () => {
+    const p = probe("cybervamp", "creature", "If a token would be created under your control, create two of those tokens instead.");
+    expect(p.messages.join("\n")).not.toContain('The token ""');
+    expect(p.messages.some((m) => m.includes('"a token would be created under your control" is not an event the engine can replace'))).toBe(true);
+  });
+});
+
+describe("Three-Slot Duel: a damage trigger in a game whose units fight by power (session 41 probe F7: clean, never fired in a fight)", () => {
+  it("is CW6023 at its words, naming the fight trigger that runs", () => {
+    for (const [text, words, suggestion] of [
+      ["Whenever this deals damage to a unit, gain 1 life.", "deals damage to a unit", "Whenever this fights"],
+      ["Whenever this is dealt damage, draw a card.", "dealt damage", "Whenever this survives a fight"],
+    ] as const) {
+      const p = probe("duel", "unit", text);
+      expect({ text, problems: p.problems }).toEqual({ text, problems: [`CW6023 "${words}"`] });
+      expect(p.messages[0]).toContain(`For a fight write "${suggestion}"`);
+    }
+  });
+
+  it("not where combat deals damage (CYBERVAMP, Chromatic), nor on a fight trigger", () => {
+    expect(probe("cybervamp", "creature", "Whenever this deals damage to a creature, gain 1 life.").problems).toEqual([]);
+    expect(probe("chromatic", "creature", "Whenever this is dealt damage, draw a card.").problems).toEqual([]);
+    expect(probe("duel", "unit", "Whenever this fights, gain 1 life.").problems).toEqual([]);
+  });
+});
