@@ -1802,7 +1802,13 @@ function cardsClaimed(e: Expectation): { card: CardRef; never: string }[] {
 /** The first card an expectation claims something about that was never in this game, with why the line tells nothing. */
 function neverInGame(run: Run, state: GameState, events: TraceEvent[], e: Expectation): string | undefined {
   const missing = cardsClaimed(e).find(({ card }) => !everInGame(run, state, events, card));
-  return missing && `no card ${describeRef(missing.card)} in the game: ${missing.never}`;
+  if (!missing) return undefined;
+  // The nearest of the cards the scenario has (a name of the set it never sets up or makes, or one misread).
+  const cards = [...new Set(run.seen.values())].sort();
+  const near = closestName(missing.card.card, cards);
+  const shown = cards.length > 8 ? [...cards.slice(0, 8), "…"] : cards;
+  const hint = near ? ` (did you mean "${near}"?)` : cards.length ? ` (the cards of this scenario: ${shown.map((c) => (c === "…" ? c : `"${c}"`)).join(", ")})` : "";
+  return `no card ${describeRef(missing.card)} in the game: ${missing.never}${hint}`;
 }
 
 /**
@@ -1833,6 +1839,54 @@ function deniedInPlay(e: Expectation, negate: boolean): { card: CardRef; why: st
   if (!negate || e.kind !== "event" || !e.pattern.card) return undefined;
   const why = IN_PLAY_EVENTS[e.pattern.event];
   return why ? { card: e.pattern.card, why, played: PLAYED_TOO.includes(e.pattern.event) } : undefined;
+}
+
+/** The cards a line says something positive of (where they are, what they did or are): a line naming one says where it went. */
+function cardsAffirmed(e: Expectation, negate: boolean): string[] {
+  if (negate) return [];
+  switch (e.kind) {
+    case "zone":
+      return e.mode === "lacks" ? [] : e.cards;
+    case "event":
+      return [e.pattern.card, e.pattern.by].flatMap((ref) => (ref ? [ref.card] : []));
+    case "order":
+    case "one_event":
+      return e.items.flatMap((i) => [i.card, i.by].flatMap((ref) => (ref ? [ref.card] : [])));
+    default:
+      return "card" in e && e.card && typeof e.card === "object" && "card" in e.card ? [e.card.card] : [];
+  }
+}
+
+/**
+ * A line denying something of a card — an event only a card in play has (`expect no event destroyed "Scout"`), or the card
+ * in a zone (`expect not p2 Graveyard has "Scout"`, `expect p2 Graveyard lacks "Scout"`) — that holds because the card had
+ * left play before it for another reason: returned to a hand, removed, or a token that ceased to exist. Written to say the
+ * card survived, it would hold had the card been bounced first (or, a token, destroyed). A warning, unless a line of the
+ * scenario says where the card is (`affirmed`: its names, lower case); the cards in play now are what the line is about.
+ */
+function goneForAnotherReason(run: Run, state: GameState, moments: readonly Moment[], events: readonly TraceEvent[], e: Expectation, negate: boolean, affirmed: ReadonlySet<string>): string | undefined {
+  const playZones = new Set([run.engine.rules.zones.battlefield, ...zoneTiers(run)[1]!]);
+  const zone = e.kind === "zone" && e.cards.length === 1 && ((e.mode === "has" && negate) || (e.mode === "lacks" && !negate)) ? (run.engine.rules.game.zones.find((z) => norm(z.name) === norm(e.zone))?.name ?? e.zone) : undefined;
+  const denied = deniedInPlay(e, negate);
+  const card: CardRef | undefined = zone && !playZones.has(zone) && e.kind === "zone" ? { card: e.cards[0]! } : denied?.card;
+  if (!card || affirmed.has(norm(card.card))) return undefined;
+  const ids = new Set(moments.flatMap((m) => Object.keys(m.state.cards).filter((id) => refMatches(run, m.state, card, id))));
+  let gone: { id: string; left: Moment; before: GameState } | undefined;
+  for (const id of ids) {
+    const now = state.cards[id]?.zone;
+    if (now !== undefined && playZones.has(now)) return undefined;
+    const last = moments.findLastIndex((m) => playZones.has(m.state.cards[id]?.zone ?? ""));
+    if (last >= 0 && last + 1 < moments.length) gone ??= { id, left: moments[last + 1]!, before: moments[last]!.state };
+  }
+  if (!gone) return undefined;
+  const { id, left, before } = gone;
+  const name = nameOf(run, before, id);
+  const how = events.slice(left.eventStart, left.eventEnd).find((ev) => ev.card === id && ev.kind !== "action" && ev.kind !== "trigger")?.text;
+  const now = state.cards[id];
+  const where = now ? `is in ${now.owner}'s ${now.zone}` : "is in no zone (a token that leaves play ceases to exist)";
+  const reason = e.kind === "zone" ? `it is not in ${e.player}'s ${zone} for a reason the line does not say` : e.kind === "event" ? `no ${e.pattern.event} event of it could happen after that` : "";
+  const say = now ? ` — say where it is (\`expect ${now.owner} ${now.zone} has "${name}"\`), or keep it in play up to this line to test what the line says` : " — expect what became of it (`expect event destroyed \"" + name + "\"`), or keep it in play up to this line to test what the line says";
+  return `this line holds, but not for the reason it gives: "${name}" had left play before it, at line ${left.line}${how ? ` (${how})` : ""}, and ${where}, so ${reason}${say}`;
 }
 
 /**
@@ -2401,6 +2455,54 @@ function howItCameToBe(run: Run, scenario: Scenario, moments: readonly Moment[],
   return [start, ...shown].join(" → ");
 }
 
+/** Event kinds that show what a play did: those a line suggests first, then (after a turn that changed) the others. */
+const PLAY_KINDS: readonly TraceEvent["kind"][] = ["fizzle", "attack", "enter", "resolve"];
+const DONE_KINDS: readonly TraceEvent["kind"][] = ["block", "destroyed", "damage", "life", "draw", "discard", "move", "counter", "modify"];
+
+/**
+ * A scenario whose every expectation already held at its setup, before its first action, about something no action line
+ * touched (session 40's probe: a line true before anything was played passed with no note): it would pass had its
+ * actions done nothing at all — a spell that fizzled or did nothing, an attack that hit nothing. A line saying something
+ * did not happen (`expect not …`, `expect p2 life 10` after an attack that must not overflow) is meant to hold from the
+ * start, so no line is judged alone: the scenario as a whole must show one thing its actions did — an event, or a value
+ * that changed on the way or that a line's events touched though it came back (`expect p1 hand count 1` after a card
+ * played and one drawn). A `refused` action line is such a proof; a scenario with no action line reads its setup on purpose.
+ */
+function provesNothingPlayed(run: Run, scenario: Scenario, moments: readonly Moment[], events: readonly TraceEvent[]): { line: number; message: string } | undefined {
+  const actions = scenario.steps.filter((s) => s.kind === "action");
+  const expects = scenario.steps.filter((s) => s.kind === "expect");
+  if (!actions.length || !expects.length || actions.some((s) => s.refused)) return undefined;
+  const setup = moments[0]!;
+  const atSetup = events.slice(0, setup.eventEnd);
+  const shown = (v: Verdict | string) => (typeof v === "string" ? v : (v.value ?? v.actual));
+  for (const s of expects) {
+    const v = evaluate(run, setup.state, atSetup, s.expect, scenario, s.negate);
+    if (typeof v === "string" || v.holds === s.negate) return undefined;
+    if (!VALUE_KINDS.includes(s.expect.kind)) continue;
+    const before = moments.filter((m) => m.line < s.line);
+    const touched = before.some((m, i) => i > 0 && (shown(evaluate(run, m.state, [], s.expect, scenario, s.negate)) !== shown(v) || changedBy(run, m, before[i - 1]!.state, events, s.expect).length > 0));
+    if (touched) return undefined;
+  }
+  const played = events.slice(setup.eventEnd).filter((e) => (e.card !== undefined || e.player !== undefined) && !(e.kind === "draw" && e.amount === 0));
+  const event = (kinds: readonly TraceEvent["kind"][]) => kinds.map((kind) => played.find((e) => e.kind === kind)).find((e) => e);
+  const line = (e: TraceEvent) => `\`expect event ${e.kind} ${e.card !== undefined ? `"${e.name ?? nameOf(run, setup.state, e.card)}"` : e.player}\` (the trace has "${e.text}")`;
+  const last = moments[moments.length - 1]!.state;
+  const first = event(PLAY_KINDS);
+  const example = first
+    ? line(first)
+    : last.turn !== setup.state.turn
+      ? `\`expect turn ${last.turn}\``
+      : last.phase !== setup.state.phase
+        ? `\`expect phase ${last.phase}\``
+        : event(DONE_KINDS)
+          ? line(event(DONE_KINDS)!)
+          : "an event of the play (`expect event resolve \"<card>\"`)";
+  return {
+    line: expects[expects.length - 1]!.line,
+    message: `every expectation of this scenario already held at its setup, before line ${actions[0]!.line}, and no line touched what it reads: it would pass had the actions done nothing at all (a spell that fizzled, an attack that hit nothing) — add a line that shows what they did, such as ${example}`,
+  };
+}
+
 export function runScenario(engine: Engine, scenario: Scenario, options: ScenarioOptions = {}): ScenarioResult {
   const failures: ScenarioFailure[] = [];
   const fail = (line: number, message: string, expected?: string, actual?: string, at?: { stepIndex: number; eventIndex: number }) =>
@@ -2561,6 +2663,8 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     }
   }
   const onwardOfStretch = new Map<number, ReturnType<typeof onwardWays> | null>();
+  // The cards a line of the scenario says something positive of: a negated line about one of them is not "gone" (goneForAnotherReason).
+  const affirmed = new Set(scenario.steps.flatMap((s) => (s.kind === "expect" ? cardsAffirmed(s.expect, s.negate).map(norm) : [])));
   for (const [stepIndex, written] of stepsToRun()) {
     let step = written;
     const eventStart = events.length;
@@ -2589,6 +2693,9 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       if (neverInGame(run, state, events, step.expect)) notYetInGame.push({ expectation: step.expect, line: step.line, at, judge });
       else judge();
       if (typeof v !== "string" && v.holds !== step.negate && (deniedInPlay(step.expect, step.negate) || deniedDraw(step.expect, step.negate))) deniedOutOfPlay.push({ expectation: step.expect, negate: step.negate, line: step.line, at });
+      // Holds because the card it denies something of had left play before it, for another reason: a warning.
+      const gone = typeof v !== "string" && v.holds !== step.negate ? goneForAnotherReason(run, state, moments, events, step.expect, step.negate, affirmed) : undefined;
+      if (gone) (result.warnings ??= []).push({ file: scenario.file, line: step.line, message: gone, stepIndex: at.stepIndex, eventIndex: at.eventIndex });
       // Holds now, mid-scenario, only because something set going has not resolved (heldBeforeResolving): a warning.
       const early = typeof v !== "string" && v.holds !== step.negate ? heldBeforeResolving(run, state, events, scenario, stepIndex, onwardOfStretch) : undefined;
       if (early) (result.warnings ??= []).push({ file: scenario.file, line: step.line, message: early, stepIndex: at.stepIndex, eventIndex: at.eventIndex });
@@ -2880,6 +2987,9 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     else if (unresolved) fail(unresolved.line, unresolved.message);
     const beforeDamage = unresolved ? undefined : holdsOnlyBeforeDamage(run, state, events, scenario);
     if (beforeDamage) (result.warnings ??= []).push({ file: scenario.file, line: beforeDamage.line, message: beforeDamage.message });
+    // One warning says enough: a stretch the run could not check already says what to write.
+    const idle = result.warnings?.length ? undefined : provesNothingPlayed(run, scenario, moments, events);
+    if (idle) (result.warnings ??= []).push({ file: scenario.file, line: idle.line, message: idle.message });
   }
   if (expectsNothing && !failures.length) fail(scenario.line, expectsNothing.message);
   result.events = events;

@@ -342,7 +342,7 @@ expect p1 hand: "Crimson Substation"
 `;
     expect(checked("cybervamp", text(`p1 choose "Land Deck"`))).toEqual(["7:11 CW5026"]);
     expect(failuresOf(text(`p1 choose "Land Deck"`))).toEqual([
-      '7: "Land Deck" is a zone of CYBERVAMP, not a card: the deck a draw comes from is answered as a mode — `p1 chooses mode 2` (1 Main Deck, 2 Land Deck), or by its text, `p1 chooses mode "draw from the Land Deck"`.',
+      '7: "Land Deck" is a zone of CYBERVAMP, not a card: the deck a draw comes from is answered as a mode — `p1 chooses mode 2` (1 Main Deck, 2 Land Deck), or by its text, `p1 chooses mode "draw from the Land Deck"` (asked only while both of the player\'s decks hold cards: with one empty the draw comes from the other without asking, and no line answers it).',
     ]);
     expect(failuresOf(text(`p1 chooses mode 2`))).toEqual([]);
     expect(failuresOf(text(`p1 chooses mode "draw from the Land Deck"`))).toEqual([]);

@@ -197,7 +197,7 @@ ${lines}`;
     expect(warnings(courier("p1 pass\np2 pass\nexpect p2 life 20\n")).warnings).toEqual([expect.stringMatching(/^10: this line holds only because the scenario ends before p2 declares blockers.*\(`p2 blocks nothing`, `p1 pass`, `p2 pass`\) the line no longer holds \(p2 life 20: p2 life 18\).*`expect p2 to act`$/)]);
     // Written out, it is judged as it runs; said to stop there, it stands; a line the damage keeps stands too.
     expect(warnings(courier("p1 pass\np2 pass\np2 blocks nothing\np1 pass\np2 pass\nexpect p2 life 20\n")).failures).toEqual(["13: expectation not met"]);
-    expect(warnings(courier("expect p2 life 20\nexpect p1 to act\n"))).toEqual({ failures: [], warnings: [] });
+    expect(warnings(courier("expect p2 life 20\nexpect p1 to act\nexpect event attack \"Razorfang Courier\"\n"))).toEqual({ failures: [], warnings: [] });
     expect(warnings(courier("expect \"Razorfang Courier\" is exhausted\n"))).toEqual({ failures: [], warnings: [] });
   });
 

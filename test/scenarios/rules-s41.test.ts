@@ -3,7 +3,14 @@
  * against: a mistaken line that passed (a lie), or a right line refused with a message that pointed the wrong way.
  */
 import { describe, expect, it } from "vitest";
-import { checked, engineOf, failuresOf } from "./helpers.ts";
+import { checked, engineOf, failuresOf, runText } from "./helpers.ts";
+
+/** The warnings of the one scenario of a text, as `line: message` (it must not fail). */
+function warningsOf(text: string): string[] {
+  const { results } = runText(text);
+  expect(results[0]!.failures).toEqual([]);
+  return (results[0]!.warnings ?? []).map((w) => `${w.line}: ${w.message}`);
+}
 
 describe("a card state the game does not have is refused in a setup as in an expectation (CW7009; probe s40 duel-8)", () => {
   const duel = (state: string, lines: string) => `scenario "s" for duel
@@ -127,5 +134,99 @@ expect p1 hand: "Razorfang Courier"
 
   it("`cardwright check` on the deck quoted as a card says the deck is asked only while both hold cards", () => {
     expect(checked("cybervamp", seer(`  p1 Main Deck: "Razorfang Courier"`, `p1 chooses "Main Deck"\nexpect p1 hand count 1\n`))).toEqual(["11:12 CW5026"]);
+  });
+});
+
+describe("a scenario whose every expectation already held at the setup, untouched by any line, is warned (probe s40)", () => {
+  const curse = (lines: string) => `scenario "s" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 hand: "Finishing Curse"
+  p2 life 6
+  p1 deck: "Scout" x3
+  p2 deck: "Scout" x3
+}
+p1 play "Finishing Curse" target p2
+${lines}`;
+
+  it("lines all true before the play, which no line touched, are warned at the last, naming an event the play made (on main: passed with no note)", () => {
+    expect(warningsOf(curse("expect p2 life 6\nexpect p1 life 10\n"))).toEqual([
+      '11: every expectation of this scenario already held at its setup, before line 9, and no line touched what it reads: it would pass had the actions done nothing at all (a spell that fizzled, an attack that hit nothing) — add a line that shows what they did, such as `expect event resolve "Finishing Curse"` (the trace has "Finishing Curse: If target player has 5 or less life, they lose 2 life. resolved")',
+    ]);
+    // Negated lines are meant to hold from the start; alone, they prove no more.
+    expect(warningsOf(curse("expect no event life p2\n"))).toEqual([expect.stringMatching(/^10: every expectation of this scenario already held at its setup/)]);
+  });
+
+  it("one line showing what the play did is enough: an event, a value changed, a value touched though it came back", () => {
+    expect(warningsOf(curse("expect p2 life 6\nexpect event resolve \"Finishing Curse\"\n"))).toEqual([]);
+    expect(warningsOf(curse("expect p2 life 6\nexpect p1 hand count 0\n"))).toEqual([]);
+    // Healthy Margin draws: the hand holds one card before and after, but the line's events moved cards in and out of it.
+    const margin = `scenario "s" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 life 6
+  p1 hand: "Healthy Margin"
+  p1 deck: "Scout" x2
+  p2 deck: "Scout" x2
+}
+p1 play "Healthy Margin"
+expect p1 hand count 1
+`;
+    expect(warningsOf(margin)).toEqual([]);
+  });
+
+  it("a refused action line is a proof, and a scenario with no action line reads its setup on purpose", () => {
+    expect(warningsOf(curse("").replace('p1 play "Finishing Curse" target p2\n', "p2 end turn refused not_your_turn\n") + "expect p2 life 6\n")).toEqual([]);
+    expect(warningsOf(curse("").replace('p1 play "Finishing Curse" target p2\n', "") + "expect p2 life 6\n")).toEqual([]);
+  });
+});
+
+describe("a line about a card the scenario never has names the closest of its cards", () => {
+  it("`expect not p2 graveyard has \"Ember Squire\"` in a scenario of Scouts and a Stone Guard lists them; a near miss is a did-you-mean", () => {
+    const text = (card: string) => `scenario "s" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Stone Guard"
+  p2 field: "Scout"
+  p1 deck: "Scout" x2
+  p2 deck: "Scout" x2
+}
+p1 attack "Scout" with "Stone Guard"
+expect p2 graveyard has "Scout"
+expect not p2 graveyard has "${card}"
+`;
+    expect(failuresOf(text("Ember Squire"))).toEqual(['11: no card "Ember Squire" in the game: no zone ever holds it, so this line could not fail (the cards of this scenario: "Scout", "Stone Guard")']);
+    expect(failuresOf(text("Stone Gaurd"))).toEqual([expect.stringMatching(/^11: .*did you mean "Stone Guard"/)]);
+  });
+});
+
+describe("a negated line that holds because its card had left play for another reason is warned (probe s40)", () => {
+  const riptide = (lines: string) => `scenario "s" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 Crystal 2
+  p1 hand: "Riptide"
+  p1 field: "Stone Guard"
+  p2 field: "Scout"
+  p1 deck: "Scout" x2
+  p2 deck: "Scout" x2
+}
+p1 play "Riptide" target "Scout"
+${lines}`;
+
+  it("`expect not p2 graveyard has \"Scout\"` after Riptide returned it: the Scout is in p2's Hand, said with the line to write (on main: passed)", () => {
+    expect(warningsOf(riptide(`expect not p2 graveyard has "Scout"\n`))).toEqual([
+      `12: this line holds, but not for the reason it gives: "Scout" had left play before it, at line 11 (Scout: Field → Hand), and is in p2's Hand, so it is not in p2's Graveyard for a reason the line does not say — say where it is (\`expect p2 Hand has "Scout"\`), or keep it in play up to this line to test what the line says`,
+    ]);
+    expect(warningsOf(riptide(`expect p2 graveyard lacks "Scout"\n`))).toContainEqual(expect.stringMatching(/^12: this line holds, but not for the reason it gives: "Scout" had left play before it/));
+    // An event only a card in play has: no destruction of it could happen once it had left.
+    expect(warningsOf(riptide(`expect no event destroyed "Scout"\n`))).toContainEqual(expect.stringMatching(/^12: this line holds, but not for the reason it gives: .* so no destroyed event of it could happen after that — say where it is/));
+  });
+
+  it("a line saying where the card went stands with it; a card still in play is what the line is about", () => {
+    expect(warningsOf(riptide(`expect not p2 graveyard has "Scout"\nexpect p2 hand has "Scout"\n`))).toEqual([]);
+    expect(warningsOf(riptide(`expect no event destroyed "Stone Guard"\nexpect not p1 graveyard has "Stone Guard"\nexpect p2 hand has "Scout"\n`))).toEqual([]);
+    // Denying the zone of play is what the line says: the card left it.
+    expect(warningsOf(riptide(`expect not p2 field has "Scout"\n`))).toEqual([]);
   });
 });
