@@ -1379,7 +1379,9 @@ function answerTakenUnasked(run: Run, state: GameState, events: readonly TraceEv
   if (!step.target || !target) return undefined;
   const what = "card" in target ? `"${nameOf(run, state, target.card)}"` : target.player;
   const taken = "(a target with one legal answer is taken without asking; the engine asks only where there is a choice)";
-  const about = sinceLastAction(events).filter((e) => e.kind !== "priority" && ("card" in target ? e.card === target.card || e.other === target.card : e.player === target.player && e.card === undefined));
+  // An event naming the card shows it was taken; one naming a player does not (session 41's probe: "p1 is already the
+  // target ... as the trace shows: "p1 pays 2 Mana"" where Refusal's target was p2): the waiting items say.
+  const about = "card" in target ? sinceLastAction(events).filter((e) => e.kind !== "priority" && (e.card === target.card || e.other === target.card)) : [];
   if (about.length) return `no target is asked: ${what} is already the target ${taken}, as the trace shows: "${about[0]!.text}" — leave this line out`;
   // No event names it (a player target, or a card the push event does not name): the waiting item holds it.
   const holder = waiting.find((item) => item.frame.targets.some((slot) => slot.some((t) => sameTarget(t, target))));
@@ -1839,6 +1841,28 @@ function deniedInPlay(e: Expectation, negate: boolean): { card: CardRef; why: st
   if (!negate || e.kind !== "event" || !e.pattern.card) return undefined;
   const why = IN_PLAY_EVENTS[e.pattern.event];
   return why ? { card: e.pattern.card, why, played: PLAYED_TOO.includes(e.pattern.event) } : undefined;
+}
+
+/**
+ * A line denying a card in a zone of a player who owns no card of that name, outside play, and never controlled one
+ * (probe s41 L1: `expect not p1 Discard Pile has "Razorfang Courier"` with the Courier p2's): a card outside play is
+ * always in its owner's zone (runtime/core/cards.ts zoneHolder), so the line could never fail. Judged once the scenario
+ * has run (a token made later counts), over every card of the name at some moment.
+ */
+function ownedByAnother(run: Run, state: GameState, moments: readonly Moment[], e: Expectation, negate: boolean): string | undefined {
+  if (e.kind !== "zone" || !((e.mode === "has" && negate) || (e.mode === "lacks" && !negate))) return undefined;
+  const zone = run.engine.rules.game.zones.find((z) => norm(z.name) === norm(e.zone))?.name ?? e.zone;
+  if (zone === run.engine.rules.zones.battlefield) return undefined;
+  for (const name of e.cards) {
+    const cards = [...moments.map((m) => m.state), state].flatMap((st) => Object.values(st.cards).filter((c) => refMatches(run, st, { card: name }, c.id)));
+    const owners = new Set(cards.map((c) => c.owner));
+    // A card the player controlled in play (Hostile Takeover) is what the line tests: it goes to its owner's zone, not theirs.
+    if (!owners.size || owners.has(e.player) || cards.some((c) => c.controller === e.player)) continue;
+    const owner = [...owners][0]!;
+    const line = e.mode === "lacks" ? `expect ${owner} ${zone} lacks "${name}"` : `expect not ${owner} ${zone} has "${name}"`;
+    return `"${name}" is ${[...owners].join("'s and ")}'s, and out of play a card is only ever in its owner's ${zone}, so ${e.player}'s ${zone} never holds it and this line could not fail — write \`${line}\``;
+  }
+  return undefined;
 }
 
 /** The cards a line says something positive of (where they are, what they did or are): a line naming one says where it went. */
@@ -2597,6 +2621,8 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     for (const c of Object.values(now.cards)) if (playZones.has(c.zone)) inPlay.add(c.id);
   };
   const deniedOutOfPlay: { expectation: Expectation; negate: boolean; line: number; at: { stepIndex: number; eventIndex: number } }[] = [];
+  // Negated zone lines, judged once the scenario has run: a card of another owner out of play (ownedByAnother).
+  const othersZone: typeof deniedOutOfPlay = [];
   const asChoice = (player: string, refs: CardRef[], line: ScenarioStep, declares?: "attackers"): ScenarioStep => ({
     kind: "action",
     action: { kind: "choose", player, cards: refs.map((r) => r.card), ...(refs.some((r) => r.controller || r.copy !== undefined) ? { refs } : {}), ...(declares ? { declares } : {}) },
@@ -2696,6 +2722,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       // Holds because the card it denies something of had left play before it, for another reason: a warning.
       const gone = typeof v !== "string" && v.holds !== step.negate ? goneForAnotherReason(run, state, moments, events, step.expect, step.negate, affirmed) : undefined;
       if (gone) (result.warnings ??= []).push({ file: scenario.file, line: step.line, message: gone, stepIndex: at.stepIndex, eventIndex: at.eventIndex });
+      if (typeof v !== "string" && v.holds !== step.negate && step.expect.kind === "zone") othersZone.push({ expectation: step.expect, negate: step.negate, line: step.line, at });
       // Holds now, mid-scenario, only because something set going has not resolved (heldBeforeResolving): a warning.
       const early = typeof v !== "string" && v.holds !== step.negate ? heldBeforeResolving(run, state, events, scenario, stepIndex, onwardOfStretch) : undefined;
       if (early) (result.warnings ??= []).push({ file: scenario.file, line: step.line, message: early, stepIndex: at.stepIndex, eventIndex: at.eventIndex });
@@ -2966,6 +2993,11 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     if (nothing) (result.warnings ??= []).push({ file: scenario.file, line: denied.line, message: nothing, stepIndex: denied.at.stepIndex, eventIndex: denied.at.eventIndex });
   }
   if (deniedOutOfPlay.length) failures.sort((a, b) => a.line - b.line);
+  for (const denied of othersZone) {
+    const never = ownedByAnother(run, state, moments, denied.expectation, denied.negate);
+    if (never) fail(denied.line, never, undefined, undefined, denied.at);
+  }
+  if (othersZone.length) failures.sort((a, b) => a.line - b.line);
   for (const pending of notYetInGame) {
     const never = neverInGame(run, state, events, pending.expectation);
     if (never) fail(pending.line, never, undefined, undefined, pending.at);

@@ -178,8 +178,10 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
     r.state.order.flatMap((p) =>
       r.engine.rules.game.zones.flatMap((z) => {
         const names = (r.state.players[p]!.zones[z.name] ?? []).map((id) => nameOf(r, id));
-        // A card of this game that is not in the zone (a card never in the game is an error, not a false claim).
-        const other = Object.keys(r.state.cards).map((id) => nameOf(r, id)).find((n) => !names.includes(n));
+        // A card of this game that is not in the zone (a card never in the game is an error, not a false claim), and could
+        // be: out of play a card is only ever in its owner's zone (another owner's card there is an error too, session 41).
+        const mayHold = (id: string) => z.name === r.engine.rules.zones.battlefield || r.state.cards[id]!.owner === p;
+        const other = Object.keys(r.state.cards).filter(mayHold).map((id) => nameOf(r, id)).find((n) => !names.includes(n));
         const listed = names.map(quote).join(", ");
         // The false list: one card more, or in a full zone one card short (one more would be CW7012, a line that could never hold).
         const longer = (extra: string) => (full(r, z.name, names.length) ? names.slice(1).map(quote).join(", ") : [listed, extra].filter(Boolean).join(", "));

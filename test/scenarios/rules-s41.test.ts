@@ -230,3 +230,71 @@ ${lines}`;
     expect(warningsOf(riptide(`expect not p2 field has "Scout"\n`))).toEqual([]);
   });
 });
+
+describe("a player target named where the engine took the only one names the target it took (probe s41 S1)", () => {
+  it("Refusal's [Purple] 'Target opponent mills 2' with `p1 targets p1`: the target is p2, said so (on main: 'p1 is already the target ... \"p1 pays 2 Mana\"')", () => {
+    const text = (target: string) => `scenario "s" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 hand: "Refusal"
+  p1 Mana 2
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+p1 plays "Refusal"
+p1 chooses mode "Purple"
+p1 targets ${target}
+p2 passes
+expect p2 graveyard count 2
+`;
+    expect(failuresOf(text("p1"))).toEqual(['11: no target is asked: "Refusal" already has its target, p2, not p1 (a target with one legal answer is taken without asking; the engine asks only where there is a choice)']);
+    expect(failuresOf(text("p2"))).toEqual([]);
+  });
+});
+
+describe("a negated zone line about a card another player owns, out of play, could never fail: an error (probe s41 L1)", () => {
+  const spray = (line: string) => `scenario "s" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+  p2 battlefield: "Razorfang Courier"
+}
+p1 play "Arterial Spray" target "Razorfang Courier"
+p2 pass
+p1 pass
+${line}
+expect p2 Discard Pile has "Razorfang Courier"
+`;
+
+  it("`expect not p1 Discard Pile has \"Razorfang Courier\"` (p2's Courier) fails naming the owner's zone to write (on main: passed)", () => {
+    expect(failuresOf(spray(`expect not p1 Discard Pile has "Razorfang Courier"`))).toEqual([
+      `11: "Razorfang Courier" is p2's, and out of play a card is only ever in its owner's Discard Pile, so p1's Discard Pile never holds it and this line could not fail — write \`expect not p2 Discard Pile has "Razorfang Courier"\``,
+    ]);
+    expect(failuresOf(spray(`expect p1 Discard Pile lacks "Razorfang Courier"`))).toEqual([expect.stringMatching(/^11: .*write `expect p2 Discard Pile lacks "Razorfang Courier"`$/)]);
+    // The zone of play is the controller's: a card of another owner may be there.
+    expect(failuresOf(spray(`expect not p1 battlefield has "Razorfang Courier"`))).toEqual([]);
+    expect(failuresOf(spray(`expect p1 Discard Pile has "Arterial Spray"`))).toEqual([]);
+  });
+});
+
+it("a card the player controlled (Hostile Takeover) goes to its owner's Discard Pile: the line denying the controller's pile tests that, and stands", () => {
+  expect(
+    failuresOf(`scenario "s" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Hostile Takeover", "Exsanguinate"
+  p1 battlefield: "Velvet Lounge", "Violet Datacore", "Gold Exchange", "Bullion Vault", "Blackout District", "Undercity Sump", "Crimson Substation"
+  p2 battlefield: "Neon Ripper"
+}
+p1 play "Hostile Takeover" target "Neon Ripper" exhausting "Velvet Lounge", "Violet Datacore", "Gold Exchange", "Bullion Vault"
+p2 pass
+p1 pass
+p1 play "Exsanguinate" target "Neon Ripper"
+p2 pass
+p1 pass
+expect p1 Discard Pile lacks "Neon Ripper"
+expect p2 Discard Pile has "Neon Ripper"
+`),
+  ).toEqual([]);
+});
