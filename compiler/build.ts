@@ -732,7 +732,10 @@ function sequence(ctx: Ctx, n: CstNode | undefined): A.Sequence {
       return end < 0 ? rest : rest.slice(0, end);
     };
     const sharing = prep === "for" ? upTo((step) => step.connector === "." || step.connector === ". then" || step.connector === ";") : upTo((step) => !DURATION_JOINS.has(step.connector));
-    const phrase: A.PrepPhrase = { kind: "prep", prep, object, range: cstRange(ctx, leading), ...(prep === "for" || sharing.length ? { leading: true as const } : {}) };
+    // Printed last, a duration after a noun with a relative clause would be that clause's ("prevent all damage that would
+    // be dealt to you until your next turn" reads as damage dealt until then): it stays first.
+    const swallowed = steps[0].clause.object?.filters.at(-1)?.kind === "relative";
+    const phrase: A.PrepPhrase = { kind: "prep", prep, object, range: cstRange(ctx, leading), ...(prep === "for" || sharing.length || swallowed ? { leading: true as const } : {}) };
     tail.splice(at < 0 ? tail.length : at, 0, phrase);
     const firstItem = steps[0].clause.subject?.determiners.length === 0 ? steps[0].clause.subject.items[0] : undefined;
     if (!phrase.leading && firstItem?.kind === "word" && /^[a-z]/.test(firstItem.text)) firstItem.text = firstItem.text[0]!.toUpperCase() + firstItem.text.slice(1);

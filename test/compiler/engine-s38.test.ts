@@ -255,8 +255,9 @@ describe("'would take damage' in a replacement is 'would be dealt damage' (was C
 
 describe("a qualifier on this card as the one dealt damage (insertion probe)", () => {
   it("'Whenever a card deals damage to this non-token unit' reports 'non-token' (it ran as 'to this unit')", () => {
-    expect(probe("duel", "unit", "Whenever a card deals damage to this non-token unit, draw a card.").problems).toEqual(['CW6005 "non-token"']);
+    // CW6023 (cards s41): in Duel a fight deals no damage — a lint about text the engine runs as written.
+    expect(probe("duel", "unit", "Whenever a card deals damage to this non-token unit, draw a card.").problems).toEqual(['CW6005 "non-token"', 'CW6023 "deals damage to this"']);
     const p = probe("duel", "unit", "Whenever a card deals damage to this unit, draw a card.");
-    expect([p.problems, p.readsAs]).toEqual([[], ["When this is dealt damage, draw a card."]]);
+    expect([p.problems, p.readsAs]).toEqual([['CW6023 "deals damage to this"'], ["When this is dealt damage, draw a card."]]);
   });
 });

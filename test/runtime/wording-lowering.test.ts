@@ -250,7 +250,8 @@ describe("trigger subjects and events (classes 7, 17, 19)", () => {
     expect(trigger("Whenever an opponent is dealt damage, draw a card.")).toEqual({ event: "player_dealt_damage", subject: { kind: "player", who: "opponent" } });
     expect(trigger("Whenever you are dealt damage, draw a card.")).toEqual({ event: "player_dealt_damage", subject: { kind: "player", who: "you" } });
     expect(trigger("Whenever you take damage, draw a card.")).toEqual({ event: "player_dealt_damage", subject: { kind: "player", who: "you" } });
-    expect(trigger("Whenever this is dealt damage, draw a card.")).toEqual({ event: "dealt_damage", subject: { kind: "self" } });
+    // In Duel a fight deals no damage (CW6023 there): a game whose combat is damage.
+    expect(trigger("Whenever this is dealt damage, draw a card.", "cybervamp")).toEqual({ event: "dealt_damage", subject: { kind: "self" } });
     expect(trigger("Whenever this deals damage to an opponent, draw a card.")).toEqual({ event: "deals_damage", subject: { kind: "self" }, object: { kind: "player", who: "opponent" } });
   });
 

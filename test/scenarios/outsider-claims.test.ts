@@ -123,8 +123,8 @@ expect p1 battlefield has "Thrall"
     expect(failuresOf(thralls)).toEqual([]);
     // Never made, the same lines could not fail: each is an error at its line.
     expect(failuresOf(thralls.split("p1 activate")[0]!)).toEqual([
-      `6: no card "Thrall" in the game: no zone ever holds it, so this line could not fail`,
-      `7: no card "Thrall" in the game: an event of it can never happen`,
+      `6: no card "Thrall" in the game: no zone ever holds it, so this line could not fail (the cards of this scenario: "Thrall Master")`,
+      `7: no card "Thrall" in the game: an event of it can never happen (the cards of this scenario: "Thrall Master")`,
     ]);
   });
 });
