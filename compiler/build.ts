@@ -1581,6 +1581,36 @@ export function parseAbilityText(text: string, file: string): { abilities: A.Abi
 // ---------------------------------------------------------------------------------------
 // Tree walking (for the checker, the studio and tests)
 
+/**
+ * What a `give` / `get` / `have` clause gives, when a word joined after it by `and` can be one more gift: `Give target
+ * creature +2/+0` (the complement, or the object from its amount on), `Target creature gets +1/+1`. Not once the clause
+ * has a tail (`gets +1/+1 until end of turn and Flying` would hold a second duration).
+ */
+export function giftOf(clause: A.Clause): A.NounPhrase | undefined {
+  const lemma = clause.verb?.lemma;
+  if (clause.tail.length || clause.modal) return undefined;
+  if (lemma === "give") return clause.complement ?? clause.object;
+  const hasAmount = (np: A.NounPhrase): boolean => [...np.determiners, ...np.items].some((i) => i.kind === "stats" || i.kind === "count") || (np.also ?? []).some(hasAmount);
+  if ((lemma === "get" || lemma === "have") && clause.subject && clause.object && hasAmount(clause.object)) return clause.object;
+  return undefined;
+}
+
+/**
+ * `Give target creature +2/+0 and Flying until end of turn`: the parser reads `Flying until end of turn` as a clause of its
+ * own whose verb is `Flying`. A bare word so joined to a gift (giftOf) is one more gift when the game calls it a keyword
+ * ability — the checker and the lowering both ask this, and the vocabulary decides.
+ */
+export function joinedToGift(previous: A.Clause | undefined, step: A.Step): { word: A.WordNode; amount?: A.Count } | undefined {
+  const clause = step.clause;
+  if (!previous || !clause.verb || !giftOf(previous) || step.condition || !["and", ", and", ","].includes(step.connector)) return undefined;
+  if (clause.subject || clause.complement || clause.modal || clause.be || clause.orVerbs?.length) return undefined;
+  // `and Bleed 2`: a keyword's number is parsed as the verb's object.
+  const object = clause.object;
+  const amount = object?.determiners.length === 1 && object.determiners[0]!.kind === "count" && !object.items.length && !object.filters.length && !object.also?.length ? object.determiners[0] : undefined;
+  if (object && !amount) return undefined;
+  return { word: clause.verb, ...(amount ? { amount } : {}) };
+}
+
 /** Calls `visit` on every node of the tree, parents before children, in source order of properties. */
 export function forEachNode(root: A.AnyNode | A.AnyNode[], visit: (node: A.AnyNode, parent: A.AnyNode | undefined) => void): void {
   const walk = (value: unknown, parent: A.AnyNode | undefined): void => {

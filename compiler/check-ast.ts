@@ -6,7 +6,7 @@
  */
 import type { Diagnostic, Range, Text } from "./diagnostics.ts";
 import type * as Ast from "./ast.ts";
-import { parseDocument } from "./build.ts";
+import { joinedToGift, parseDocument } from "./build.ts";
 import { formatAbility, formatDocument } from "./format.ts";
 import { formattingProblem } from "./format-verify.ts";
 import { formatScenarioText } from "./format-scenario.ts";
@@ -260,6 +260,21 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
       for (const m of body.more ?? []) walkNode(m.clause, out, verb, true);
       walkNode(body.event, out, verb, true);
       walkNode(body.effect, out, verb, event);
+      return;
+    }
+    case "sequence": {
+      // `Give target creature +2/+0 and Flying until end of turn`: `Flying` parsed as a clause's verb is one more gift
+      // (joinedToGift); the checker hears it as a keyword ability named, as the lowering reads it.
+      // The clause a run of gifts is joined to (`+2/+2 and Haste and Bleed 1`: both to the first).
+      let giver: Ast.Clause | undefined;
+      for (const step of (node as Ast.Sequence).steps) {
+        const gift = event ? undefined : joinedToGift(giver, step);
+        if (!gift) giver = step.clause;
+        if (gift) {
+          out.words.push({ role: "verb", text: gift.word.text, range: gift.word.range, gift: true, ...(gift.amount ? { parameter: { text: gift.amount.text, range: gift.amount.range } } : {}) });
+          walkNode(step.clause.tail, out, undefined, event);
+        } else walkNode(step, out, verb, event);
+      }
       return;
     }
     case "clause": {

@@ -50,6 +50,8 @@ export interface WordReference {
   parameter?: { text: string; range: Range; counted?: boolean; loose?: boolean };
   /** For a verb: named in a trigger event or a condition (`When you Scry`), so it needs no number. */
   event?: boolean;
+  /** For a verb: a bare word joined by `and` to what a card is given (`Give it +2/+0 and Flying`): a keyword ability there is given, not done. */
+  gift?: boolean;
   /** For a token's name: written in quotes (`a "Blood Familiar" Bat token`), the name as it stands. */
   quoted?: boolean;
   /** For a quoted token name: the phrase's other words (`1 power`, `Bat token`). */

@@ -723,6 +723,12 @@ function checkWord(word: WordReference, context: CheckContext): void {
         const use: KeywordUse = { name: text, range, usedAs: "action" };
         // "Erase two cards": a number of cards to a keyword without a value is what it acts on, not a value (the lowering reads it).
         if (word.parameter && !((word.parameter.counted || word.parameter.loose) && !keyword.parameter)) use.parameter = { text: word.parameter.text, range: word.parameter.range };
+        if (word.gift && keyword.keywordKind === "ability") {
+          // `Give it +2/+0 and Flying`, `… and Bleed 2`: a keyword ability given, its number checked as any keyword's.
+          delete use.usedAs;
+          checkKeywordUse(keyword, use, context);
+          return;
+        }
         if (word.event) {
           // `When you Scry`: the event of a keyword action, which takes no number.
           context.references.push(referenceOf(context.file, range, keyword));

@@ -51,7 +51,7 @@ import { additionalCostReadsAs, playOnlyReadsAs, indefiniteArticle, readsAs, upg
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount, singulars, tokenNameWords } from "./vocabulary.ts";
 import { battlefieldSlots, roleOfName } from "./zone-roles.ts";
-import { forEachNode, parseAbilityText } from "./build.ts";
+import { forEachNode, giftOf, joinedToGift, parseAbilityText } from "./build.ts";
 import { effectsOf, unrestated, type Effects } from "./reminder.ts";
 
 /** Something the lowering could not turn into executable IR (reported, never fatal). */
@@ -4671,7 +4671,7 @@ class AbilityLowering {
     const lowered: { step: Ast.Step; steps: Step[] }[] = [];
     // Where the steps of the clause just lowered begin in `out` (what an ", or <amount> if ..." after it changes).
     let previousFrom = 0;
-    const entries = withSharedVerbs(seq, this.text, this.vocab.game.stats);
+    const entries = withSharedVerbs(seq, this.text, this.vocab.game.stats, (word) => this.vocab.keywords.get(lower(word))?.kind === "ability");
     for (let i = 0; i < entries.length; i++) {
       const { clause, step, parts, repeat, each, mayShared } = entries[i]!;
       if (each) this.use(each);
@@ -7211,7 +7211,10 @@ class AbilityLowering {
         const stats = this.statChange(obj);
         // A stat change needs cards: with no subject ("..., get +1/+0") it would be read as the player's, who has no stats.
         if (!stats || !clause.subject || !subjectIsCard()) return this.unsupported(clause);
-        return [{ op: "modify", on: this.affected(clause.subject), stats, duration: this.duration(clause) }];
+        // "gets +1/+1 and Flying" (a keyword joined after the change: withSharedVerbs).
+        const keywords = obj?.also?.length ? this.keywordList({ ...obj, items: [], also: obj.also }) : [];
+        if (keywords.length) this.use(GIFT_LISTS.get(obj!));
+        return [{ op: "modify", on: this.affected(clause.subject), stats, ...(keywords.length ? { keywords } : {}), duration: this.duration(clause) }];
       }
       case "have": {
         // "Target unit has +2 power until end of turn", "It has Flying until end of turn": as "gets" / "gains".
@@ -7567,6 +7570,7 @@ class AbilityLowering {
     if (clause.complement) {
       const stats = this.statChange(clause.complement);
       const keywords = this.keywordList(clause.complement);
+      this.use(GIFT_LISTS.get(clause.complement));
       if (!stats && keywords.length === 0) return this.unsupported(clause);
       return [{ op: "modify", on: this.affected(obj), ...(stats ? { stats } : {}), ...(keywords.length ? { keywords } : {}), duration: this.duration(clause) }];
     }
@@ -7579,6 +7583,7 @@ class AbilityLowering {
     const gift: Ast.NounPhrase = { kind: "np", determiners: [], items: obj.items.slice(split), filters: obj.filters, range: obj.range, ...(obj.also ? { also: obj.also } : {}) };
     const stats = this.statChange(gift);
     const keywords = this.keywordList(gift);
+    this.use(GIFT_LISTS.get(obj));
     if (!stats && keywords.length === 0) return this.unsupported(clause);
     return [{ op: "modify", on: this.affected(recipient), ...(stats ? { stats } : {}), ...(keywords.length ? { keywords } : {}), duration: this.duration(clause) }];
   }
@@ -7865,6 +7870,12 @@ class AbilityLowering {
     return { [words[0]!]: value };
   }
 
+  /** `Flying`, `Bleed 2`: a phrase that is only a keyword ability (and its number) — a gift in a list of them. */
+  isKeywordGift(np: Ast.NounPhrase): boolean {
+    const [first, ...rest] = np.items;
+    return np.determiners.length === 0 && np.filters.length === 0 && first?.kind === "word" && this.vocab.keywords.get(lower(first.text))?.kind === "ability" && rest.every((i) => i.kind === "count");
+  }
+
   statChange(np: Ast.NounPhrase | undefined): Record<string, NumberExpr> | undefined {
     if (!np) return undefined;
     const stats = np.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
@@ -7883,6 +7894,8 @@ class AbilityLowering {
     // "+1 power", "+X power", "+1 attack and +1 defense" (one change of several stats).
     const out: Record<string, NumberExpr> = {};
     for (const part of flattenAlso(np)) {
+      // "+2 attack and Flying": the keyword is given beside the change (keywordList).
+      if (part !== np && this.isKeywordGift(part)) continue;
       const c = npCount(part);
       const stat = npWords(part).find((w) => names.includes(w));
       if (!c || !stat) return undefined;
@@ -9065,12 +9078,35 @@ function lowerSequenceWithPending(seq: Ast.Sequence, l: AbilityLowering): Step[]
  * after `and` / `,` repeats the previous clause's verb (and its subject, when it has none).
  * Each clause comes with the step of the sequence it was written in (its connector, its `If you do,`).
  */
-function withSharedVerbs(seq: Ast.Sequence, text: Text, stats: string[] = []): { clause: Ast.Clause; step: Ast.Step; parts?: number; repeat?: { times: number; words: Ast.BaseNode[] }; each?: Ast.WordNode; mayShared?: boolean }[] {
+function withSharedVerbs(seq: Ast.Sequence, text: Text, stats: string[] = [], isKeywordAbility: (word: string) => boolean = () => false): { clause: Ast.Clause; step: Ast.Step; parts?: number; repeat?: { times: number; words: Ast.BaseNode[] }; each?: Ast.WordNode; mayShared?: boolean }[] {
   const raw: { clause: Ast.Clause; step: Ast.Step; mayShared?: boolean }[] = [];
   let previous: Ast.Clause | undefined;
   const changesStats = (c: Ast.Clause | undefined) => c?.object !== undefined && ["get", "gain", "lose"].includes(c.verb?.lemma ?? "") && isStatChangeList(c.object) && flattenAlso(c.object).every((p) => npWords(p).some((w) => stats.includes(w)));
   for (const step of seq.steps) {
     let clause = step.clause;
+    // `Give target creature +2/+0 and Flying until end of turn`, `Target creature gets +1/+1 and Shroud until end of turn`:
+    // a keyword after `and` is one more thing given, not a verb (it was CW6001 "cannot execute Flying", and only the
+    // change before it ran).
+    const joined = joinedToGift(previous, step);
+    // `Target creature gets +2/+0 and gains Flying until end of turn` is the same one change (so its reads-as text, and
+    // the form with the keyword alone, compile to one step).
+    const grant = !joined && previous && giftOf(previous) && !step.condition && ["and", ", and"].includes(step.connector) && clause.verb?.lemma === "gain" && !clause.subject && !clause.modal && !clause.be && !clause.complement && !clause.orVerbs?.length && clause.object && isBareWordList(clause.object) && flattenAlso(clause.object).every((p) => p.items[0]?.kind === "word" && isKeywordAbility(p.items[0].text)) ? clause.object : undefined;
+    const gift = (joined && isKeywordAbility(joined.word.text)) || grant ? giftOf(previous!) : undefined;
+    if (gift && (joined || grant)) {
+      const last = raw[raw.length - 1]!;
+      const keyword: Ast.NounPhrase = grant ?? { kind: "np", determiners: [], items: joined!.amount ? [joined!.word, joined!.amount] : [joined!.word], filters: [], range: joined!.amount ? spanOf(joined!.word.range, joined!.amount.range) : joined!.word.range };
+      const withKeyword: Ast.NounPhrase = { ...gift, also: [...(gift.also ?? []), keyword] };
+      const merged: Ast.Clause = {
+        ...previous!,
+        ...(previous!.complement === gift ? { complement: withKeyword } : { object: withKeyword }),
+        tail: [...previous!.tail, ...clause.tail],
+        range: { start: previous!.range.start, end: clause.range.end },
+      };
+      GIFT_LISTS.set(withKeyword, grant ? [...(GIFT_LISTS.get(gift) ?? []), clause.verb!, ...(clause.also ? [clause.also] : [])] : (GIFT_LISTS.get(gift) ?? []));
+      raw[raw.length - 1] = { clause: merged, step: last.step };
+      previous = merged;
+      continue;
+    }
     if (!clause.verb && previous?.verb && clause.object && !clause.be) {
       // `Target creature gets +1 attack and +1 defense until end of turn`: one change of both stats on the
       // same card, lasting as the sentence says (not a second target, not a half that never ends).
@@ -9426,7 +9462,7 @@ function expandAlso(written: Ast.Clause): Ast.Clause[] {
   const grantsKeywords = (clause.verb?.lemma === "gain" || clause.verb?.lemma === "have" || clause.verb?.lemma === "lose") && clause.object !== undefined && isBareWordList(clause.object);
   // `gets +1 attack and +1 defense until end of turn`: one change of two stats on one target, with one duration.
   const changesStats = ["get", "gain", "lose"].includes(clause.verb?.lemma ?? "") && clause.object !== undefined && isStatChangeList(clause.object);
-  if (clause.object?.also?.length && !grantsKeywords && !changesStats) {
+  if (clause.object?.also?.length && !grantsKeywords && !changesStats && !GIFT_LISTS.has(clause.object)) {
     // "Put an attack counter and a defense counter on target creature": the place is written once for both clauses — one
     // target slot, read once (as a shared subject is).
     for (const item of clause.tail) if (item.kind === "prep" && !item.object.also?.length) SHARED_SUBJECTS.add(item.object);
@@ -9522,6 +9558,12 @@ function isLookedPhrase(np: Ast.NounPhrase): boolean {
 }
 
 /** `+1 attack and +1 defense`: amounts of a word each (a stat), no filter. */
+/**
+ * Gift lists joined by withSharedVerbs (`+2/+0 and Flying`, `+2/+0 and gains Flying`): one change, never split into one
+ * clause per part; each with the `gains` verbs it took in (read with the list: the lowering of give / get).
+ */
+const GIFT_LISTS = new WeakMap<Ast.NounPhrase, Ast.WordNode[]>();
+
 function isStatChangeList(np: Ast.NounPhrase): boolean {
   return flattenAlso(np).every((p) => npCount(p) !== undefined && p.filters.length === 0 && p.items.some((i) => i.kind === "word"));
 }

@@ -43,9 +43,10 @@ describe("a filtered subject shared by joined clauses is one set, chosen once (w
 
   it("cards: the first clause takes the set, the later ones act on it (IR Affected `set`)", () => {
     for (const [game, kind, text, readsAs] of [
-      ["cybervamp", "spell", "Each creature with power 2 or less gets +1/+1 and gains Haste until end of turn.", "Each Creature with power 2 or less gets +1/+1 until end of turn, then gains Haste until end of turn."],
+      // (`gets +1/+1 and gains Haste` is one change since session 42 — one step, one set: below.)
+      ["cybervamp", "spell", "Each creature with power 2 or less gets +1/+1 and can't block this turn.", "Each Creature with power 2 or less gets +1/+1 until end of turn, then can't block until end of turn."],
       ["duel", "spell", "Each unit with 2 or less power gets +2 power and can't be targeted this turn.", "Each Unit with power 2 or less gets +2 power until end of turn, then can't be targeted until end of turn."],
-      ["chromatic", "spell", "[Yellow] Each creature with 2 or less attack gets +1/+1 and gains Flying until end of turn.", "[Yellow] Each Creature with attack 2 or less gets +1/+1 until end of turn, then gains Flying until end of turn."],
+      ["chromatic", "spell", "[Yellow] Each creature with 2 or less attack gets +1/+1 and can't block this turn.", "[Yellow] Each Creature with attack 2 or less gets +1/+1 until end of turn, then can't block until end of turn."],
     ] as const) {
       const p = probe(game, kind, text);
       expect({ text, problems: p.problems, readsAs: p.readsAs }).toEqual({ text, problems: [], readsAs: [readsAs] });
@@ -56,6 +57,21 @@ describe("a filtered subject shared by joined clauses is one set, chosen once (w
       expect(b!.set!.label).toBe(a!.set!.label);
       expect(b!.set!.takes).toBeUndefined();
       expect(stepsOf(game, kind, readsAs)).toEqual(JSON.stringify(strip(p.abilities[0]!.steps)));
+    }
+  });
+
+  it("a change of stats and keywords joined by `and` is one step: the set is read once, with nothing to share (session 42)", () => {
+    for (const [game, text, readsAs] of [
+      ["cybervamp", "Each creature with power 2 or less gets +1/+1 and gains Haste until end of turn.", "Each Creature with power 2 or less gets +1/+1 and gains Haste until end of turn."],
+      ["chromatic", "[Yellow] Each creature with 2 or less attack gets +1/+1 and gains Flying until end of turn.", "[Yellow] Each Creature with attack 2 or less gets +1/+1 and gains Flying until end of turn."],
+    ] as const) {
+      const p = probe(game, "spell", text);
+      expect({ text, problems: p.problems, readsAs: p.readsAs }).toEqual({ text, problems: [], readsAs: [readsAs] });
+      const steps = strip(p.abilities[0]!.steps) as Extract<Step, { op: "modify" }>[];
+      expect(steps).toHaveLength(1);
+      expect(steps[0]!.keywords?.length).toBe(1);
+      expect(Object.keys(steps[0]!.stats ?? {})).toHaveLength(2);
+      expect(stepsOf(game, "spell", readsAs)).toEqual(JSON.stringify(steps));
     }
   });
 
