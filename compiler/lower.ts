@@ -8149,7 +8149,10 @@ function thirdPerson(verb: string): string {
 function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
   const text = l.slice(head.range);
   if (head.word === "at" && head.moment) {
-    const ofWords = head.moment.filters.flatMap((f) => (f.kind === "prep" ? npWords(f.object).concat(npDeterminers(f.object)) : []));
+    // "the start of each of your turns": the words of every phrase of the chain, the partitive's too (its "your" was
+    // marked read but never looked at, and the trigger ran on every turn).
+    const chainWords = (np: Ast.NounPhrase): string[] => np.filters.flatMap((f) => (f.kind === "prep" ? npWords(f.object).concat(npDeterminers(f.object), chainWords(f.object)) : []));
+    const ofWords = chainWords(head.moment);
     const ownWords = npWords(head.moment);
     const words = ownWords.concat(npDeterminers(head.moment), ofWords);
     // "the beginning of your End phase": the moment's own word says start or end, its `of` phrase names the phase — a
@@ -8168,7 +8171,7 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     // Only the words read below: the moment, the phase named, whose turn ("At the end of your second turn" keeps "second"
     // unread and reported, never run as "At the end of your turn").
     const momentWord = isEnd ? "end" : (hasOf ? ownWords : words).includes("start") ? "start" : "beginning";
-    l.useMomentWords(head.moment, momentWord, ...(phaseName ? phaseReadWords(l.vocab.game.phases, phaseName) : []), "turn", "turns", "phase", "step", "your", "each", "every");
+    l.useMomentWords(head.moment, momentWord, ...(phaseName ? phaseReadWords(l.vocab.game.phases, phaseName) : []), "turn", "turns", "phase", "phases", "step", "steps", "your", "each", "every");
     l.carryOwner(head.moment);
     // "your opponent's turn" is the opponent's: the owner nearest the moment decides, not the first "your".
     const whose = words.some((w) => w.startsWith("opponent")) ? "opponent" : words.includes("your") ? "your" : "each";
