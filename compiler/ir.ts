@@ -894,9 +894,11 @@ export interface TriggerPattern {
   from?: string;
   /**
    * `enters` a zone a keyword action moves cards to: only the cards that player moved there ("Whenever you erase a card":
-   * each card you erase, whoever owns it — once per card, as "Whenever you discard a card").
+   * each card you erase, whoever owns it — once per card, as "Whenever you discard a card"). Also a keyword that puts
+   * cards onto the field free ("Whenever you summon a unit": each card you summon, not one played; `zone` unset, play):
+   * "any" — any player's ("Whenever a unit is summoned").
    */
-  by?: "you" | "opponent";
+  by?: "you" | "opponent" | "any";
   /** For `keyword_action`: which keyword ("When you Scry"); for phase events: which phase, and whose turn. */
   keyword?: string;
   /**

@@ -7932,10 +7932,30 @@ const PASSIVE_TRIGGER_VERBS: ReadonlySet<string> = new Set(["put", "destroy", "b
 
 /** The zone a game's keyword action moves cards to, by the native rule it names (Erase = move_to_oblivion: Oblivion). */
 function keywordDestination(l: AbilityLowering, verb: string): string | undefined {
-  // "erased": the keyword's own word ("Erase") with its past ending.
-  const keyword = l.vocab.keywords.get(verb) ?? (/ed$/.test(verb) ? (l.vocab.keywords.get(verb.slice(0, -1)) ?? l.vocab.keywords.get(verb.slice(0, -2))) : undefined);
+  const keyword = actionKeyword(l, verb);
   if (keyword?.kind !== "action" || !keyword.rule) return undefined;
+  // "Whenever you mill a card": each card the player's Mill puts into their Graveyard (it ran as the action, once).
+  if (keyword.rule === "mill") return l.vocab.zoneOfRole("graveyard");
   return keyword.rule === "move_to_oblivion" || keyword.rule === "erase" ? l.vocab.zoneOfRole("removed") : undefined;
+}
+
+/** A keyword whose cards' zone is entered other ways too (a Graveyard): only the cards the keyword put there are its own. */
+function keywordOnlyBy(l: AbilityLowering, zone: string): boolean {
+  return zone === ONTO_FIELD || zone === l.vocab.zoneOfRole("graveyard");
+}
+
+/** keywordDestination's answer for a keyword that puts cards onto the field (no zone of its own is watched: play). */
+const ONTO_FIELD = "\u0000field";
+
+/** "summon", "summoned", "reanimates": a keyword action whose rule puts a card onto the field free (Summon, Reanimate). */
+function summonsOntoField(l: AbilityLowering, verb: string): boolean {
+  const keyword = actionKeyword(l, verb);
+  return keyword?.kind === "action" && keyword.rule === "put_onto_field_free";
+}
+
+/** The game's keyword a trigger's verb names: "erase", or its past ending ("erased", "summoned"). */
+function actionKeyword(l: AbilityLowering, verb: string) {
+  return l.vocab.keywords.get(verb) ?? (/ed$/.test(verb) ? (l.vocab.keywords.get(verb.slice(0, -1)) ?? l.vocab.keywords.get(verb.slice(0, -2))) : undefined);
 }
 
 /** Whether an attack can be aimed at a card: a game whose units fight may attack one (`attack_targets`), and a Weapon attacks a creature. */
@@ -8221,7 +8241,7 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   const tailPreps = clause.tail.filter((t) => t.kind === "prep") as Ast.PrepPhrase[];
   // "... from your Graveyard" after a card entering a zone: only from there (whose zone, as the zone entered's, is the
   // card's owner's); null with a note when no zone is named there.
-  const zoneLeft = (subject: TriggerPattern["subject"], zoneEntered?: Ast.NounPhrase): { from?: string } | null => {
+  const zoneLeft = (subject: TriggerPattern["subject"], zoneEntered?: Ast.NounPhrase, theirs?: "you" | "opponent"): { from?: string } | null => {
     const fromPrep = [...tailPreps, ...(clause.subject?.filters ?? []), ...(zoneEntered?.filters ?? [])].find((p): p is Ast.PrepPhrase => p.kind === "prep" && p.prep === "from");
     if (!fromPrep) return {};
     // The zone's whole name ("deck pile" is no zone: its "pile" would be dropped), whose it is apart ("your opponent's hand").
@@ -8237,7 +8257,10 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     const dets = npDeterminers(fromPrep.object);
     // A card moves between its owner's zones: "into your opponent's Graveyard from their hand" — "their" is that owner.
     if (entered && dets.length === 1 && dets[0] === "their" && !npWords(fromPrep.object).some((w) => possessiveStem(w) !== undefined)) l.ledger.carry(fromPrep.object.determiners);
-    const whose = triggerZoneOwner(fromPrep.object, l);
+    // "Whenever an opponent summons a unit from their Graveyard": "their" is the player who does it.
+    const theirsWritten = theirs !== undefined && dets.length === 1 && dets[0] === "their" && !npWords(fromPrep.object).some((w) => possessiveStem(w) !== undefined);
+    if (theirsWritten) l.ledger.carry(fromPrep.object.determiners);
+    const whose = theirsWritten ? theirs : triggerZoneOwner(fromPrep.object, l);
     l.use(fromPrep.object.items.filter((i) => i.kind !== "word" || possessiveStem(i.text) === undefined));
     if (entered && whose !== "any" && whose !== entered) {
       l.note(head.range, `"${l.slice(fromPrep.range)}": a card moves only between its owner's zones, so this never happens; name one player's zones`);
@@ -8287,11 +8310,12 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   // "Whenever a card is erased [from your Graveyard]": the passive of a keyword action that moves cards to a zone (Erase:
   // into Oblivion) is each card entering that zone — however it gets there, a cost paid by erasing too — and, with
   // "from <zone>", only from there.
-  const movedTo = clause.be && !isPlayerSubject ? keywordDestination(l, verb) : undefined;
+  const movedTo = clause.be && !isPlayerSubject ? (keywordDestination(l, verb) ?? (summonsOntoField(l, verb) ? ONTO_FIELD : undefined)) : undefined;
   if (movedTo) {
     const subject = cardSubject();
     const from = zoneLeft(subject);
-    return from === null ? undefined : { event: "enters", subject, zone: movedTo, ...from, text };
+    // "Whenever a unit is summoned": each card any player puts onto the field with the keyword (not one played).
+    return from === null ? undefined : { event: "enters", subject, ...(movedTo === ONTO_FIELD ? {} : { zone: movedTo }), ...(keywordOnlyBy(l, movedTo) ? { by: "any" as const } : {}), ...from, text };
   }
   // A passive trigger is read only by the verbs whose reading below takes it ("is destroyed", "is attacked"); with any
   // other verb the voice would be lost ("is attacked" run as "attacks"), so it is not understood.
@@ -8306,16 +8330,20 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   }
   // "Whenever you erase a card [from your Graveyard]": each card the player moves to the keyword's zone (Erase: Oblivion)
   // — once per card, as "a card is erased" above and "Whenever you discard a card" (it fired once per erasing).
-  const movedBy = keyword?.kind === "action" && isPlayerSubject && clause.object && !isPlayerPhrase(clause.object) && !clause.subject?.filters.length ? keywordDestination(l, lower(keyword.name)) : undefined;
+  // "Whenever you summon a unit [from your Graveyard]" (a keyword whose rule puts cards onto the field free: Summon,
+  // Reanimate): each card that player puts there — once per card, however many one effect summons (it ran as the action).
+  const movesCards = keyword?.kind === "action" && isPlayerSubject && clause.object && !isPlayerPhrase(clause.object) && !clause.subject?.filters.length;
+  const movedBy = movesCards ? (keywordDestination(l, lower(keyword.name)) ?? (summonsOntoField(l, lower(keyword.name)) ? ONTO_FIELD : undefined)) : undefined;
   if (movedBy) {
     const who = playerSubject();
     // "a card from your Graveyard": the zone it left is read by zoneLeft, not as a filter of the card.
     const np = clause.object!;
     const object = objectOf({ ...np, filters: np.filters.filter((f) => f.kind !== "prep" || f.prep !== "from") }).object;
     const subject: TriggerPattern["subject"] = { kind: "card", selector: object?.kind === "card" ? object.selector : {} };
-    const from = zoneLeft(subject, np);
+    const from = zoneLeft(subject, np, who.kind === "player" && who.who !== "any" ? who.who : undefined);
     if (from === null) return undefined;
-    return { event: "enters", subject, zone: movedBy, ...from, ...(who.kind === "player" && who.who !== "any" ? { by: who.who } : {}), text };
+    const by = who.kind === "player" && who.who !== "any" ? who.who : keywordOnlyBy(l, movedBy) ? "any" : undefined;
+    return { event: "enters", subject, ...(movedBy === ONTO_FIELD ? {} : { zone: movedBy }), ...from, ...(by ? { by } : {}), text };
   }
   // "When you Scry", "When you mill" (the event is the action).
   if (keyword && keyword.kind === "action") return { event: "keyword_action", subject: playerSubject(), keyword: keyword.name, ...useGeneric(l, clause.object), text };

@@ -2074,13 +2074,28 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
     // "from play": a card leaving play (the battlefield is no one's pile: "from your Battlefield" would not be card English).
     const fromText = (zone: string) => (ctx.game.zones.find((z) => z.name === zone)?.role === "battlefield" ? "play" : zoneText(zone));
     // "Whenever you erase a card [from your Graveyard]": the cards a player moved there with the game's keyword for it.
-    const movedWith = t.by && sel && ctx.game.keywords.find((k) => k.kind === "action" && (k.rule === "move_to_oblivion" || k.rule === "erase"));
-    if (movedWith && ctx.game.zones.find((z) => z.name === t.zone)?.role === "removed") {
+    // "Whenever you mill a card": the cards a player's Mill put into their Graveyard.
+    const role = ctx.game.zones.find((z) => z.name === t.zone)?.role;
+    const movedWith = t.by && sel && ctx.game.keywords.find((k) => k.kind === "action" && (role === "removed" ? k.rule === "move_to_oblivion" || k.rule === "erase" : role === "graveyard" && k.rule === "mill"));
+    if (movedWith) {
       const verb = lower(movedWith.name);
       const noun = articles(`a ${selectorText({ ...sel, zones: undefined, controller: undefined }, ctx, 1) || "card"}`);
+      if (t.by === "any") return `${head} ${noun} is ${verb.endsWith("e") ? `${verb}d` : `${verb}ed`}${t.from ? ` from ${fromText(t.from)}` : ""}`;
       return `${head} ${t.by === "you" ? `you ${verb}` : `an opponent ${verb}s`} ${noun}${t.from ? ` from ${fromText(t.from)}` : ""}`;
     }
     return `${head} ${subject} enters ${zoneText(t.zone)}${t.from ? ` from ${fromText(t.from)}` : ""}`;
+  }
+  // "Whenever you summon a unit [from your Graveyard]", "Whenever a unit is summoned": each card a player puts onto the
+  // field with the game's keyword for it (lower.ts summonsOntoField).
+  const summonedWith = t.event === "enters" && t.by && t.subject.kind === "card" ? ctx.game.keywords.find((k) => k.kind === "action" && k.rule === "put_onto_field_free") : undefined;
+  if (summonedWith && t.subject.kind === "card") {
+    const sel = t.subject.selector;
+    const verb = lower(summonedWith.name);
+    const noun = articles(`a ${selectorText({ ...sel, zones: undefined, controller: undefined }, ctx, 1) || "card"}`);
+    const whose = sel.controller === "you" ? "your" : sel.controller === "opponent" ? "an opponent's" : "a";
+    const from = t.from ? ` from ${whose === "a" ? `${indefiniteArticle(t.from)} ${t.from}` : `${whose} ${t.from}`}` : "";
+    if (t.by === "any") return `${head} ${noun} is ${verb.endsWith("e") ? `${verb}d` : `${verb}ed`}${from}`;
+    return `${head} ${t.by === "you" ? `you ${verb}` : `an opponent ${verb}s`} ${noun}${from}`;
   }
   const subject = t.subject.kind === "self" ? "this" : `a ${selectorText({ ...t.subject.selector, zones: undefined }, ctx, 1)}`;
   const object = t.object?.kind === "card" ? articles(`a ${selectorText(t.object.selector, ctx, 1)}`) : t.object?.who === "you" ? "you" : t.object?.who === "opponent" ? "an opponent" : t.object ? "a player" : undefined;

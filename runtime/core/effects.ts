@@ -1156,7 +1156,7 @@ function runNativeRule(ctx: Ctx, frame: Frame, rule: string, amount: number, pla
           const deck = zoneList(ctx, p, rules.zones.deck);
           if (deck.length === 0) break;
           milled.push(deck[0]!);
-          moveCard(ctx, deck[0]!, rules.zones.graveyard, { source });
+          moveCard(ctx, deck[0]!, rules.zones.graveyard, { source, by: p });
         }
       }
       frame.chosen[THIS_WAY_LABELS.mill] = milled;

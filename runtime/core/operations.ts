@@ -73,6 +73,7 @@ export function moveCard(
 /** Puts a card onto the battlefield under `player`'s control (played, summoned, created). */
 export function enterBattlefield(ctx: Ctx, id: string, player: PlayerId, how: "played" | "summoned" | "created", source?: SourceRef): void {
   const card = writeCard(ctx, id)!;
+  const from = card.zone;
   moveCard(ctx, id, ctx.rules.zones.battlefield, { player, source, quiet: true });
   // `enteredTurn` is what summoning sickness reads; `summoned_units_can_attack = true` exempts summoned units.
   card.enteredTurn = how === "summoned" && ctx.rules.param("summoned_units_can_attack", false) ? ctx.state.turn - 1 : ctx.state.turn;
@@ -81,10 +82,13 @@ export function enterBattlefield(ctx: Ctx, id: string, player: PlayerId, how: "p
   // "This enters exhausted", "... enters with two power counters on it": part of entering, before anything sees it.
   if (replaceable(ctx, "enters")) replaceEvent(ctx, "enters", { card: id, player }, `${cardName(ctx, id)} enters play`);
   for (const m of mechanicsOf(ctx.rules)) m.arrived?.(ctx, id);
-  if (how === "summoned" && !ctx.rules.param("play_fires_on_summon", true)) return;
-  // `enters_play_triggers_any_means = false`: only a card played from hand fires "when this enters play".
-  if (how !== "played" && !ctx.rules.param("enters_play_triggers_any_means", true)) return;
-  noteEvent(ctx, "enters", { card: id, player });
+  // "Whenever you summon a unit [from your Graveyard]": the summoner and the zone it came from.
+  const summoned = how === "summoned" ? { by: player, ...(from !== undefined ? { from } : {}) } : {};
+  // `play_fires_on_summon = false`: a summoned unit fires no PLAY; `enters_play_triggers_any_means = false`: only a card
+  // played from hand fires "when this enters play". The summon is still one ("Whenever you summon a unit").
+  const quiet = (how === "summoned" && !ctx.rules.param("play_fires_on_summon", true)) || (how !== "played" && !ctx.rules.param("enters_play_triggers_any_means", true));
+  if (quiet && how !== "summoned") return;
+  noteEvent(ctx, "enters", { card: id, player, ...summoned, ...(quiet ? { onlyBy: true as const } : {}) });
 }
 
 export function shuffleZone(ctx: Ctx, player: PlayerId, zone: string): void {

@@ -41,8 +41,16 @@ export interface GameEventData {
   attackers?: string[];
   /** "cast": the targets chosen as the card was played (it is not on the stack yet as the event is noted). */
   targets?: readonly TargetValue[];
-  /** "enters" a zone a keyword action moves cards to: the player who did it (who erased it — not always its owner). */
+  /**
+   * "enters" a zone a keyword action moves cards to: the player who did it (who erased it — not always its owner); "enters"
+   * play: the player who summoned it (a keyword putting it there free: Summon, Reanimate) — none for a card played.
+   */
   by?: PlayerId;
+  /**
+   * A summoned card's entering that only "Whenever you summon a unit" sees: the game fires no "when this enters play" for
+   * it (`play_fires_on_summon` / `enters_play_triggers_any_means` false), but the summon happened.
+   */
+  onlyBy?: true;
   /** "enters": the zone entered when it is not the battlefield (a Facet Zone, a Graveyard), and the zone it left. */
   zone?: string;
   from?: string;
@@ -88,7 +96,8 @@ export function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKin
   if ((trigger.zone ?? undefined)?.toLowerCase() !== data.zone?.toLowerCase()) return false;
   if (trigger.from !== undefined && trigger.from.toLowerCase() !== data.from?.toLowerCase()) return false;
   // "Whenever you erase a card": only the cards that player moved there.
-  if (trigger.by !== undefined && (data.by === undefined || (trigger.by === "you") !== (data.by === controller))) return false;
+  if (trigger.by !== undefined && (data.by === undefined || (trigger.by !== "any" && (trigger.by === "you") !== (data.by === controller)))) return false;
+  if (data.onlyBy && trigger.by === undefined) return false;
   if (trigger.combat && !data.combat) return false;
   // "deals Breach damage to a player": only damage carried past blockers.
   if (trigger.overflow && !data.overflow) return false;
