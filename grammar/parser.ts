@@ -519,6 +519,13 @@ export class CardwrightParser extends CstParser {
     return !this.hasPrefixAhead(2);
   }
 
+  /** `. If <condition>, <effect>` on a bullet mode's line (not `If you do,`: didCondition's). */
+  private modeConditionContinues(): boolean {
+    const period = this.LA(1);
+    const next = this.LA(2);
+    return this.bulletModes > 0 && is(next, T.If) && !this.isDidConditionAt(2) && !this.lineBreakBetween(period, next);
+  }
+
   private lineBreakBetween(a: IToken, b: IToken): boolean {
     if (!Number.isFinite(a.endOffset) || !Number.isFinite(b.startOffset)) return false;
     for (let i = a.endOffset! + 1; i < b.startOffset; i++) {
@@ -958,6 +965,11 @@ export class CardwrightParser extends CstParser {
 
   /** Inside `Choose ... —` modes or a phase's `{ ... }` steps, where `;` separates rather than joins effects. */
   private semicolonSeparates = 0;
+  /**
+   * Inside a bullet mode (`• ...`): a sentence on the bullet's line is the mode's, a conditional one too (`• Destroy target
+   * creature. If you control a Vampire, draw a card.` is that mode's `, then if ...`).
+   */
+  private bulletModes = 0;
 
   private modal = this.RULE("modal", () => {
     this.semicolonSeparates++;
@@ -979,11 +991,17 @@ export class CardwrightParser extends CstParser {
     this.OR4(this.cached(63, () => [{ ALT: () => this.CONSUME(T.Dash) }, { ALT: () => this.CONSUME(T.Colon) }]));
     this.OR2([
       {
-        // `• <mode>. • <mode>.`
+        // `• <mode>. • <mode>.` — a mode's second sentence on its bullet's line is the mode's (`• Deal 2 damage to target
+        // creature. You gain 1 life.`: it was an ability of its own after the modes, run whichever mode was chosen).
         ALT: () =>
           this.AT_LEAST_ONE(() => {
             this.CONSUME(T.Bullet);
-            this.SUBRULE(this.sequence);
+            this.bulletModes++;
+            try {
+              this.SUBRULE(this.sequence, { ARGS: [true] });
+            } finally {
+              this.bulletModes--;
+            }
             this.OPTION(() => this.CONSUME(T.Period));
           }),
       },
@@ -1087,7 +1105,7 @@ export class CardwrightParser extends CstParser {
     return {
       GATE: () => {
         const t = this.LA(1);
-        if (is(t, T.Period)) return is(this.LA(2), T.Then) || (withSentences && this.sentenceContinues()) || this.sentenceRefersBack();
+        if (is(t, T.Period)) return is(this.LA(2), T.Then) || (withSentences && this.sentenceContinues()) || this.sentenceRefersBack() || this.modeConditionContinues();
         if (is(t, T.Comma)) return !is(this.LA(2), T.Where);
         if (is(t, T.Dash)) return this.dashJoinsEffects();
         // `Tireless; Multi-block 2.` · `Draw a card; gain 1 life.`: a semicolon joins as a period does (not between modes).
@@ -1143,6 +1161,8 @@ export class CardwrightParser extends CstParser {
             },
             // `You may discard a card. If you do, draw two cards.`
             { GATE: () => this.isDidConditionAt(1), ALT: () => this.SUBRULE(this.didCondition) },
+            // `• Destroy target creature. If you control a Vampire, draw a card.`: in a bullet mode, as `. Then, if ...`.
+            { GATE: () => this.bulletModes > 0 && is(this.LA(1), T.If), ALT: () => this.SUBRULE3(this.leadingCondition) },
             { ALT: () => undefined },
           ]));
         },
