@@ -23,7 +23,7 @@ export const STEP_OPS = exactly<StepBody["op"]>()([
   "exhaust", "remain", "ready", "skip_next_ready", "counter_spell", "gain_resource", "lose_resource", "pay", "shuffle", "choose_one", "if", "may", "rule", "move_top", "per_player",
   "delayed", "prevent", "player_rule", "replace_next", "cost_change",
 ]);
-export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "total", "hand_size", "players", "empty_slots", "resource", "event_amount", "damage_dealt", "life_this_turn", "times", "half", "plus", "chosen_count", "short_of", "at_most", "destroyed_this_turn", "played_this_turn", "entered_this_turn", "discarded_this_turn"]);
+export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "total", "greatest", "hand_size", "players", "empty_slots", "resource", "event_amount", "damage_dealt", "life_this_turn", "times", "half", "plus", "chosen_count", "short_of", "at_most", "destroyed_this_turn", "played_this_turn", "entered_this_turn", "discarded_this_turn"]);
 export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "phase", "card_is", "card_matches", "not", "all", "any", "destroyed_this_turn", "played_this_turn", "entered_this_turn", "discarded_this_turn", "drawn_this_turn", "attacked_this_turn", "done_this_way", "can_pay"]);
 /** The selector fields a `destroyed_this_turn` condition matches a card that left play by (runtime/core/values.ts destroyedMatches). */
 export const DESTROYED_SELECTOR_FIELDS: readonly (keyof CardSelector & string)[] = ["controller", "owner", "cardTypes", "subtypes", "colors", "names", "other", "tokens"];

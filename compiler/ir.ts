@@ -230,6 +230,8 @@ export type NumberExpr =
    */
   | { kind: "total"; of: CardSelector; stat: string; counter?: undefined }
   | { kind: "total"; of: CardSelector; counter: string; stat?: undefined }
+  /** "the greatest power among creatures you control" (`least`: "the lowest ..."): the most (least) one card has; 0 with none. */
+  | { kind: "greatest"; of: CardSelector; stat: string; least?: true }
   | { kind: "hand_size"; of: PlayerRef }
   /** "for each opponent", "the number of players": how many players the phrase names, counted as the game is played. */
   /** `with`: only the players of whom it holds ("for each opponent with Bleed counters"; a condition on `acting`, each in turn). */

@@ -6003,6 +6003,8 @@ class AbilityLowering {
    */
   statTotal(np: Ast.NounPhrase, stat: string): NumberExpr | undefined {
     const words = npWords(np);
+    const most = words.find((w) => GREATEST_WORDS.has(w) || LEAST_WORDS.has(w));
+    if (most && words.indexOf(most) < words.indexOf(stat)) return this.statGreatest(np, stat, most);
     const adding = words.find((w) => w === "total" || w === "combined");
     if (!adding || words.indexOf(adding) > words.indexOf(stat)) return undefined;
     const of = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && (f.prep === "of" || f.prep === "among"));
@@ -6017,6 +6019,27 @@ class AbilityLowering {
     this.useWords(np, adding, stat);
     this.useDeterminers(np, "the");
     return { kind: "total", of: read.selector, stat };
+  }
+
+  /**
+   * "the greatest power among creatures you control", "the highest attack of creatures you control", "the lowest defense
+   * among creatures your opponents control": the stat of the card that has the most (least) of it — 0 with none (IR
+   * `greatest`). It ran as "its power" (the card named before), "greatest" and the cards CW6005. One card named ("the
+   * greatest power of target creature") is that card's stat, "greatest" CW6005; no cards named, a note.
+   */
+  statGreatest(np: Ast.NounPhrase, stat: string, most: string): NumberExpr | undefined {
+    const among = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && (f.prep === "among" || f.prep === "of"));
+    // One card ("the greatest power of target creature"): its stat — the word left to the ledger to report (as "total").
+    if (among?.prep === "of" && npDeterminers(among.object).some((d) => ONE_CARD_DETERMINERS.has(d))) return undefined;
+    const read = among ? this.affected(among.object) : undefined;
+    if (!among || read?.kind !== "cards") {
+      this.note(np.range, `"${this.slice(np.range)}" picks the ${most} ${stat} among several cards, and ${among ? `"${this.slice(among.object.range)}" names one card or none` : "no cards are named"}: write the cards ("the ${most} ${stat} among creatures you control") or the one card's stat ("its ${stat}")`);
+      return 0;
+    }
+    this.use(among);
+    this.useWords(np, most, stat);
+    this.useDeterminers(np, "the");
+    return { kind: "greatest", of: read.selector, stat, ...(LEAST_WORDS.has(most) ? { least: true as const } : {}) };
   }
 
   /**
@@ -8065,6 +8088,10 @@ function orEvents(head: Ast.TriggerHead, clause: Ast.Clause, trigger: TriggerPat
     l.use(...words);
   }
 }
+
+/** "the greatest power among ...": the card with the most of a stat; "the lowest ...": the least (statGreatest). */
+const GREATEST_WORDS: ReadonlySet<string> = new Set(["greatest", "highest", "largest", "biggest"]);
+const LEAST_WORDS: ReadonlySet<string> = new Set(["least", "lowest", "smallest"]);
 
 /** The determiners that name every card of a kind at once ("each", "every", "all", "both"). */
 const GROUP_DETERMINERS: ReadonlySet<string> = new Set(["each", "every", "all", "both"]);

@@ -1480,6 +1480,8 @@ function numberText(n: NumberExpr, ctx: Context): string {
       return `${possessive(n.of, ctx)} life total`;
     case "counters":
       return `the number of ${n.counter} counters on ${"card" in n.of ? cardText(n.of.card, ctx) : playerText(n.of.player, ctx)}`;
+    case "greatest":
+      return `the ${n.least ? "lowest" : "greatest"} ${n.stat} among ${selectorText(n.of, ctx, 2)}`;
     case "total":
       return n.counter !== undefined ? `the number of ${n.counter} counters on ${selectorText(n.of, ctx, 2)}` : `the total ${n.stat} of ${selectorText(n.of, ctx, 2)}`;
     case "players": {

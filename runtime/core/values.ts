@@ -1180,6 +1180,15 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       for (const id of cardsFor(ctx, frame, expr.of)) sum += expr.counter !== undefined ? (ctx.state.cards[id]?.counters[expr.counter] ?? 0) : statOf(ctx, id, expr.stat);
       return sum;
     }
+    case "greatest": {
+      // "the greatest power among creatures you control": the most one card has (the least, "the lowest"); none: 0.
+      let best: number | undefined;
+      for (const id of cardsFor(ctx, frame, expr.of)) {
+        const v = statOf(ctx, id, expr.stat);
+        if (best === undefined || (expr.least ? v < best : v > best)) best = v;
+      }
+      return best ?? 0;
+    }
     case "resource": {
       const p = evalPlayer(ctx, frame, expr.of);
       return p ? (ctx.state.players[p]!.resources[expr.resource] ?? 0) : 0;
