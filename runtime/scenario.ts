@@ -1743,6 +1743,32 @@ function eventCardSaid(run: Run, state: GameState, e: TraceEvent): string {
   return named.length ? ` [${named.join(", ")}]` : "";
 }
 
+/** The event patterns of an event line (`event`, `order`, `one_event`); none for any other line. */
+const eventPatterns = (e: Expectation): readonly EventPattern[] => (e.kind === "event" ? [e.pattern] : e.kind === "order" || e.kind === "one_event" ? e.items : []);
+
+/**
+ * A card an event line names by its name alone where both players have had a card of that name (probe L2): the line
+ * would match either, where a state line or a target refuses the same ambiguity (resolveCard) — `expect no event
+ * destroyed "Stone Guard"` with both players' Stone Guards holds while p2's dies if p1's lives. Judged over the game up
+ * to the line (`states`: the setup and every line applied so far, and now): a card made later made no event before it.
+ * The error names the forms that say which.
+ */
+function eitherPlayersCard(run: Run, states: readonly GameState[], reached: Reached, e: Expectation): string | undefined {
+  for (const { card: ref, reach } of eventPatterns(e).flatMap(refsReached)) {
+    if (ref.controller || ref.copy !== undefined) continue;
+    // Of an event only a card in play (or played, or acting) has, only the cards that were there: a Scout in p2's deck
+    // never fights, so `expect event fight "Scout"` is about p1's Scout in play.
+    const whose = new Map<string, Set<string>>();
+    for (const st of states) for (const c of Object.values(st.cards)) if (refMatches(run, st, ref, c.id) && (!reach || within(reached, reach, c.id))) whose.set(c.id, (whose.get(c.id) ?? new Set()).add(c.owner).add(c.controller));
+    const players = new Set([...whose.values()].flatMap((s) => [...s]));
+    if (whose.size < 2 || players.size < 2) continue;
+    const sorted = [...players].sort();
+    const mine = sorted.map((p) => `\`${p}'s "${ref.card}"\``).join(" or ");
+    return `"${ref.card}" names a card of each player here (${sorted.join("'s and ")}'s), so this line would hold of either one: say which, as a state line must — ${mine} (the player who controls it), or \`"${ref.card}" copy N\` (N of 1 to ${whose.size}, in the setup's order)`;
+  }
+  return undefined;
+}
+
 /**
  * Whether every matcher can be given an event of its own among `events` (a bipartite matching, by augmenting paths):
  * `expect one event: destroyed "Scout", destroyed "Scout"` says two Scouts were destroyed, and one destroyed Scout
@@ -1814,33 +1840,62 @@ function neverInGame(run: Run, state: GameState, events: TraceEvent[], e: Expect
 }
 
 /**
- * Event kinds that happen only to a card in play (or in a resource zone): a line denying one of them about a card that was
- * never there could not fail. Session 37's Chromatic probe: the Seer set up in p2's Hand where the Battlefield was meant,
- * Mass Quake dealt 2 damage to each creature, and `expect no event destroyed "Seer"` passed — the Seer was never in reach.
+ * Where a card must have been, at some moment of the run, for an event of a kind to be about it: in play (or a resource
+ * zone); in play or played (on the stack, resolving); or acting at all — played, in play, or named by an event of its
+ * own, which is what sets off a card's ability away from play ("When this is discarded": runtime/core/triggers.ts
+ * noteTriggersOf). A negated line about a card never there could not fail: session 37's Chromatic probe set the Seer up in
+ * p2's Hand where the Battlefield was meant, Mass Quake dealt 2 damage to each creature, and `expect no event destroyed
+ * "Seer"` passed; probe L3: `expect no event fizzle "Quick Bolt"` with the Bolt never cast, `expect no event trigger
+ * "Seer"` with the Seer in the deck throughout, `expect no event damage p2 by "Scout"` with the Scout in a hand.
  */
-const IN_PLAY_EVENTS: Readonly<Record<string, string>> = {
-  destroyed: "only a card in play is destroyed",
-  damage: "only a card in play is dealt damage",
-  fight: "only a card in play fights",
-  attack: "only a card in play attacks",
-  block: "only a card in play blocks",
-  breach: "only a card in play hits a player",
+type Reach = "play" | "played" | "acts";
+const EVENT_REACH: Readonly<Record<string, { reach: Reach; why: string }>> = {
+  destroyed: { reach: "play", why: "only a card in play is destroyed" },
+  damage: { reach: "play", why: "only a card in play is dealt damage" },
+  fight: { reach: "play", why: "only a card in play fights" },
+  attack: { reach: "play", why: "only a card in play attacks" },
+  block: { reach: "play", why: "only a card in play blocks" },
+  breach: { reach: "play", why: "only a card in play hits a player" },
   // Session 38: counters go on and come off a card in play only (runtime/core/effects.ts add_counters: a card out of play
   // gets none), a card produces a resource from play (a land exhausted, a Weapon's Armor), and a card is changed (a stat,
-  // a keyword, enhanced, a cost change used) in play or as it is played (PLAYED_TOO).
-  counter: "only a card in play gets or loses counters",
-  resource: "only a card in play produces a resource",
-  modify: "only a card in play, or one being played, is changed",
+  // a keyword, enhanced, a cost change used) in play or as it is played (a Chromatic spell enhanced as it is cast).
+  counter: { reach: "play", why: "only a card in play gets or loses counters" },
+  resource: { reach: "play", why: "only a card in play produces a resource" },
+  modify: { reach: "played", why: "only a card in play, or one being played, is changed" },
+  // Only a card played, or an ability of a card that acts, is put on the stack, resolves, or fizzles; only a card that acts triggers.
+  push: { reach: "acts", why: "only a card played, or an ability of a card in play or set off by an event of its own, is put on the stack" },
+  pop: { reach: "acts", why: "only what was put on the stack is taken off it" },
+  resolve: { reach: "acts", why: "only a card played, or an ability of a card in play or set off by an event of its own, resolves" },
+  fizzle: { reach: "acts", why: "only what was played or put on the stack fizzles" },
+  trigger: { reach: "acts", why: "only a card in play, or one an event of its own sets off, triggers" },
+  fire: { reach: "acts", why: "only a card in play, or one an event of its own sets off, triggers" },
+  suppressed: { reach: "acts", why: "only a card in play, or one an event of its own sets off, triggers" },
+  appended: { reach: "acts", why: "only a card in play, or one an event of its own sets off, triggers" },
 };
+/** The card that did something (`by "Z"`): only one that acts does anything. */
+const BY_REACH = { reach: "acts", why: "only a card played, in play, or set off by an event of its own does anything" } as const;
 
-/** Of IN_PLAY_EVENTS, the kinds a card being played has too: a Chromatic spell enhanced as it is cast, a cost change used by the card played. */
-const PLAYED_TOO: readonly string[] = ["modify"];
+/** The cards that were, at some moment of the run so far, in each reach (filled by the runner as the events come). */
+interface Reached {
+  inPlay: Set<string>;
+  played: Set<string>;
+  /** Named by an event other than the setup (moved, drawn, discarded, triggered, dealt damage, ...). */
+  named: Set<string>;
+}
 
-/** The card a negated event line denies something of that needs it in play, with why: undefined for any other line. */
-function deniedInPlay(e: Expectation, negate: boolean): { card: CardRef; why: string; played: boolean } | undefined {
-  if (!negate || e.kind !== "event" || !e.pattern.card) return undefined;
-  const why = IN_PLAY_EVENTS[e.pattern.event];
-  return why ? { card: e.pattern.card, why, played: PLAYED_TOO.includes(e.pattern.event) } : undefined;
+const within = (reached: Reached, reach: Reach, id: string): boolean =>
+  reached.inPlay.has(id) || (reach !== "play" && reached.played.has(id)) || (reach === "acts" && reached.named.has(id));
+
+/** The card references of an event pattern, each with where its card must have been for the event to be about it (none for a kind any card has: draw, move, discard). */
+const refsReached = (p: EventPattern): { card: CardRef; reach?: Reach; why?: string }[] => [
+  ...(p.card ? [{ card: p.card, ...EVENT_REACH[p.event] }] : []),
+  ...(p.by ? [{ card: p.by, ...BY_REACH }] : []),
+];
+
+/** The cards a negated event line denies something of that needs them somewhere (EVENT_REACH), with why: none for any other line. */
+function deniedInReach(e: Expectation, negate: boolean): { card: CardRef; reach: Reach; why: string }[] {
+  if (!negate) return [];
+  return eventPatterns(e).flatMap(refsReached).filter((r): r is { card: CardRef; reach: Reach; why: string } => r.reach !== undefined);
 }
 
 /**
@@ -1891,7 +1946,8 @@ function cardsAffirmed(e: Expectation, negate: boolean): string[] {
 function goneForAnotherReason(run: Run, state: GameState, moments: readonly Moment[], events: readonly TraceEvent[], e: Expectation, negate: boolean, affirmed: ReadonlySet<string>): string | undefined {
   const playZones = new Set([run.engine.rules.zones.battlefield, ...zoneTiers(run)[1]!]);
   const zone = e.kind === "zone" && e.cards.length === 1 && ((e.mode === "has" && negate) || (e.mode === "lacks" && !negate)) ? (run.engine.rules.game.zones.find((z) => norm(z.name) === norm(e.zone))?.name ?? e.zone) : undefined;
-  const denied = deniedInPlay(e, negate);
+  // An event of a card in play, denied (the card's own, not the one that did it: `by` is another card's deed).
+  const denied = e.kind === "event" ? deniedInReach(e, negate).find((d) => d.card === e.pattern.card && d.reach !== "acts") : undefined;
   const card: CardRef | undefined = zone && !playZones.has(zone) && e.kind === "zone" ? { card: e.cards[0]! } : denied?.card;
   if (!card || affirmed.has(norm(card.card))) return undefined;
   const ids = new Set(moments.flatMap((m) => Object.keys(m.state.cards).filter((id) => refMatches(run, m.state, card, id))));
@@ -1914,18 +1970,22 @@ function goneForAnotherReason(run: Run, state: GameState, moments: readonly Mome
 }
 
 /**
- * A negated event line about a card of the game that was never in play while the scenario ran (`deniedInPlay`): said as
- * the error it is, naming where the card was and the setup line that puts it in play. `inPlay` holds every card that was.
+ * A negated event line about a card of the game that was never where the event needs it while the scenario ran
+ * (`deniedInReach`): said as the error it is, naming where the card was and what to write. `reached` is the whole run's.
  */
-function neverInPlay(run: Run, state: GameState, e: Expectation, negate: boolean, inPlay: ReadonlySet<string>, played: ReadonlySet<string>): string | undefined {
-  const denied = deniedInPlay(e, negate);
-  if (!denied) return undefined;
-  const cards = Object.values(state.cards).filter((c) => refMatches(run, state, denied.card, c.id));
-  if (!cards.length || cards.some((c) => inPlay.has(c.id) || (denied.played && played.has(c.id)))) return undefined;
-  const battlefield = run.engine.rules.zones.battlefield;
-  const places = [...new Set(cards.map((c) => `${c.owner}'s ${c.zone}`))];
-  const owner = cards[0]!.owner;
-  return `${describeRef(denied.card)} was never in play in this scenario (it was in ${places.join(", ")}): ${denied.why}, so this line could not fail — set it up in play (\`${owner} ${battlefield}: "${nameOf(run, state, cards[0]!.id)}"\`) to test that it is not, or leave the line out`;
+function neverInReach(run: Run, state: GameState, e: Expectation, negate: boolean, reached: Reached): string | undefined {
+  for (const denied of deniedInReach(e, negate)) {
+    const cards = Object.values(state.cards).filter((c) => refMatches(run, state, denied.card, c.id));
+    if (!cards.length || cards.some((c) => within(reached, denied.reach, c.id))) continue;
+    const battlefield = run.engine.rules.zones.battlefield;
+    const places = [...new Set(cards.map((c) => `${c.owner}'s ${c.zone}`))];
+    const owner = cards[0]!.owner;
+    const name = nameOf(run, state, cards[0]!.id);
+    if (denied.reach !== "acts")
+      return `${describeRef(denied.card)} was never in play in this scenario (it was in ${places.join(", ")}): ${denied.why}, so this line could not fail — set it up in play (\`${owner} ${battlefield}: "${name}"\`) to test that it is not, or leave the line out`;
+    return `${describeRef(denied.card)} never did anything in this scenario — it was never played, never in play, and no event happened to it (it stayed in ${places.join(", ")}): ${denied.why}, so this line could not fail — play it, or set it up in play (\`${owner} ${battlefield}: "${name}"\`), to test that it does not, or leave the line out`;
+  }
+  return undefined;
 }
 
 /** A negated `draw` event line (`expect no event draw p1`, `expect no event draw`): the players it is about, or undefined for any other line. */
@@ -2601,24 +2661,28 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   const notYetInGame: { expectation: Expectation; line: number; at: { stepIndex: number; eventIndex: number }; judge: () => void }[] = [];
   let endedAt: { line: number; stepIndex: number; eventStart: number } | undefined = state.over ? { line: setup.range.start.line, stepIndex: -1, eventStart: 0 } : undefined;
   const battlefieldZone = engine.rules.zones.battlefield;
-  // Every card that was in play (or in a resource zone) at some moment: a negated line about an event only a card in play
-  // has (destroyed, damage, attack, ...) is judged against it once the scenario has run (neverInPlay).
+  // Every card that was in play (or in a resource zone), played, or named by an event at some moment: a negated line about
+  // an event only such a card has (destroyed, damage, attack, fizzle, trigger, ...) is judged against them once the
+  // scenario has run (neverInReach); an event line's name, against those up to it (eitherPlayersCard).
   const playZones = new Set([battlefieldZone, ...zoneTiers(run)[1]!]);
-  const inPlay = new Set(Object.values(state.cards).filter((c) => playZones.has(c.zone)).map((c) => c.id));
-  // And every card played (or put on the stack): such a card may be changed as it is cast (PLAYED_TOO).
-  const played = new Set<string>();
+  const reached: Reached = { inPlay: new Set(Object.values(state.cards).filter((c) => playZones.has(c.zone)).map((c) => c.id)), played: new Set(), named: new Set() };
+  let reachedUpTo = 0;
   // The players whose deck (any deck a draw can come from) held a card at some moment: `expect no event draw p1` about a
   // player whose decks were empty the whole scenario could not fail (drawnFromNothing).
   const drawZones = new Set(engine.rules.game.zones.filter((z) => z.role === "deck" || (z.visibility === "hidden" && z.ordered)).map((z) => z.name));
   // (The setup's own lines count: a board set up in an automatic phase, Duel's Start, has drawn before the first line.)
   const deckHeld = new Set(Object.values(state.cards).filter((c) => drawZones.has(c.zone)).map((c) => c.owner));
   for (const [p, spec] of Object.entries(board.players)) if (Object.entries(spec.zones ?? {}).some(([zone, cards]) => drawZones.has(zone) && cards.length)) deckHeld.add(p);
-  const notedInPlay = (list: readonly TraceEvent[], now: GameState): void => {
+  /** Notes the events since the last call (and the cards where they are now) into `reached` and `deckHeld`. */
+  const noteReached = (now: GameState): void => {
+    const list = events.slice(reachedUpTo);
+    reachedUpTo = events.length;
     for (const e of list) if (e.card && typeof e.to === "string" && drawZones.has(e.to)) deckHeld.add(now.cards[e.card]?.owner ?? e.player ?? "");
     for (const c of Object.values(now.cards)) if (drawZones.has(c.zone)) deckHeld.add(c.owner);
-    for (const e of list) if (e.card && (e.kind === "enter" || (typeof e.to === "string" && playZones.has(e.to)))) inPlay.add(e.card);
-    for (const e of list) if (e.card && (e.kind === "action" || e.kind === "push" || e.to === RESOLVING)) played.add(e.card);
-    for (const c of Object.values(now.cards)) if (playZones.has(c.zone)) inPlay.add(c.id);
+    for (const e of list) if (e.card && (e.kind === "enter" || (typeof e.to === "string" && playZones.has(e.to)))) reached.inPlay.add(e.card);
+    for (const e of list) if (e.card && (e.kind === "action" || e.kind === "push" || e.to === RESOLVING)) reached.played.add(e.card);
+    for (const e of list) if (e.kind !== "setup") for (const id of [e.card, e.other, e.from]) if (id && run.seen.has(id)) reached.named.add(id);
+    for (const c of Object.values(now.cards)) if (playZones.has(c.zone)) reached.inPlay.add(c.id);
   };
   const deniedOutOfPlay: { expectation: Expectation; negate: boolean; line: number; at: { stepIndex: number; eventIndex: number } }[] = [];
   // Negated zone lines, judged once the scenario has run: a card of another owner out of play (ownedByAnother).
@@ -2698,7 +2762,8 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const at = { stepIndex, eventIndex: events.length - 1 };
     const record = (applied?: Action) => result.steps.push({ line: step.line, kind: step.kind, eventStart, eventEnd: events.length, ...(options.keepStates ? { state, ...(applied ? { action: applied } : {}) } : {}) });
     if (step.kind === "expect") {
-      const v = evaluate(run, state, events, step.expect, scenario, step.negate);
+      noteReached(state);
+      const v = eitherPlayersCard(run, [...moments.map((m) => m.state), state], reached, step.expect) ?? evaluate(run, state, events, step.expect, scenario, step.negate);
       // An expectation read while the game waits in the middle of something (a choice, items on the stack) is most
       // likely meant for after it: the failure says what waits and what line would answer it.
       // A stack line is about what waits there, so the stack is not said again; a choice waiting still is (session 34's
@@ -2718,7 +2783,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       // named by an event): the line is judged once the scenario has run, when one that never was is an error.
       if (neverInGame(run, state, events, step.expect)) notYetInGame.push({ expectation: step.expect, line: step.line, at, judge });
       else judge();
-      if (typeof v !== "string" && v.holds !== step.negate && (deniedInPlay(step.expect, step.negate) || deniedDraw(step.expect, step.negate))) deniedOutOfPlay.push({ expectation: step.expect, negate: step.negate, line: step.line, at });
+      if (typeof v !== "string" && v.holds !== step.negate && (deniedInReach(step.expect, step.negate).length || deniedDraw(step.expect, step.negate))) deniedOutOfPlay.push({ expectation: step.expect, negate: step.negate, line: step.line, at });
       // Holds because the card it denies something of had left play before it, for another reason: a warning.
       const gone = typeof v !== "string" && v.holds !== step.negate ? goneForAnotherReason(run, state, moments, events, step.expect, step.negate, affirmed) : undefined;
       if (gone) (result.warnings ??= []).push({ file: scenario.file, line: step.line, message: gone, stepIndex: at.stepIndex, eventIndex: at.eventIndex });
@@ -2983,9 +3048,9 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // Either the listing misses a legal action (an engine fault) or the line says too little to pick one.
     fail(step.line, "the engine accepts this action but does not list it among the legal actions (no player could choose it): the engine's listing misses it, or the line does not say enough (payment, targets) to match a listed one", "an action the engine lists", "an unlisted action", at);
   }
-  notedInPlay(events, state);
+  noteReached(state);
   for (const denied of deniedOutOfPlay) {
-    const never = neverInPlay(run, state, denied.expectation, denied.negate, inPlay, played);
+    const never = neverInReach(run, state, denied.expectation, denied.negate, reached);
     if (never) fail(denied.line, never, undefined, undefined, denied.at);
     // A warning, not a failure: a scenario about the empty deck itself writes the line knowingly (and its hand lines
     // test the skipped draw); one that meant "can't draw" or a skipped draw step with no deck set up is told.

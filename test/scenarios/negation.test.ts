@@ -154,6 +154,20 @@ const absentKind = (r: Run) =>
 /** Whether a player's zone holds all it ever can (Three-Slot Duel's full Field): a claim of one card more there is CW7012, not a false claim. */
 const full = (r: Run, zone: string, count: number) => scenarioNames(r.engine.rules.game, [], () => []).zones.find((z) => z.name === zone)?.slots === count;
 
+/**
+ * The events a line can name by their cards' names alone: not one about a name both players have a card of — an event
+ * line must then say whose (runtime/scenario.ts eitherPlayersCard), and this test's lines name cards by name.
+ */
+const namedAlone = (r: Run): TraceEvent[] => {
+  const whose = new Map<string, Set<string>>();
+  for (const c of Object.values(r.state.cards)) {
+    const name = nameOf(r, c.id).toLowerCase();
+    whose.set(name, (whose.get(name) ?? new Set()).add(c.owner).add(c.controller));
+  }
+  const alone = (name: string | undefined) => !name || (whose.get(name.toLowerCase())?.size ?? 0) < 2;
+  return r.events.filter((e) => alone(names(e)) && alone(otherName(e)));
+};
+
 const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
   life: (r) => numbered(r.state.order.map((p) => `${p} life ${r.state.players[p]!.life}`)),
   amount: (r) =>
@@ -247,15 +261,20 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
       }),
   event: (r) =>
     numbered([
-      ...r.events.map((e) => `event ${eventText(e)} ${r.events.filter(eventMatches(e)).length} times`),
+      ...namedAlone(r).map((e) => `event ${eventText(e)} ${r.events.filter(eventMatches(e)).length} times`),
       // The damage one event dealt (`damage p2 3`, `damage p2 by "X" 3`): counted among the events of that amount.
-      ...r.events.filter((e) => e.kind === "damage" && e.amount !== undefined && e.amount > 0).map((e) => `event ${eventText(e)} ${e.amount} ${r.events.filter((x) => eventMatches(e)(x) && x.amount === e.amount).length} times`),
+      ...namedAlone(r).filter((e) => e.kind === "damage" && e.amount !== undefined && e.amount > 0).map((e) => `event ${eventText(e)} ${e.amount} ${r.events.filter((x) => eventMatches(e)(x) && x.amount === e.amount).length} times`),
     ]),
-  order: (r) => r.events.slice(1).map((e, i) => ({ yes: `order: ${eventText(r.events[i]!)}, ${eventText(e)}`, no: `order: ${eventText(r.events[i]!)}, ${absentKind(r)}` })),
+  order: (r) => {
+    const told = namedAlone(r);
+    return told.slice(1).map((e, i) => ({ yes: `order: ${eventText(told[i]!)}, ${eventText(e)}`, no: `order: ${eventText(told[i]!)}, ${absentKind(r)}` }));
+  },
   one_event: (r) => {
     const out: Pair[] = [];
     let moment: TraceEvent[] = [];
+    const told = new Set(namedAlone(r));
     for (const e of [...r.events, { kind: "setup" } as TraceEvent]) {
+      if (!MOMENT_BOUNDARIES.has(e.kind) && !told.has(e)) continue;
       if (MOMENT_BOUNDARIES.has(e.kind)) {
         for (let i = 1; i < moment.length; i++) out.push({ yes: `one event: ${eventText(moment[i - 1]!)}, ${eventText(moment[i]!)}`, no: `one event: ${eventText(moment[i - 1]!)}, ${absentKind(r)}` });
         moment = [];
