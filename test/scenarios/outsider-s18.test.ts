@@ -114,7 +114,7 @@ describe("what test finds about a line's cards, check says before it runs", () =
   });
 
   it("an action's target named alone, with a card of that name on each side, is said: not the acting player's own taken", () => {
-    const text = duel('  p1 field: "Scout", "Stone Guard"\n  p2 field: "Scout"\n  p1 hand: "Quick Bolt"\n', 'p1 play "Quick Bolt" target "Scout"\nexpect event destroyed "Scout"');
+    const text = duel('  p1 field: "Scout", "Stone Guard"\n  p2 field: "Scout"\n  p1 hand: "Quick Bolt"\n', 'p1 play "Quick Bolt" target "Scout"\nexpect event destroyed p2\'s "Scout"');
     expect(failuresOf(text)).toEqual([`8: the target "Scout" could be any of 2 cards; say which: p1's "Scout", p2's "Scout"`]);
     expect(failuresOf(text.replace('target "Scout"', "target p2's \"Scout\""))).toEqual([]);
   });
