@@ -529,7 +529,7 @@ export type StepBody =
    * `per_player` step, each player's run adds to the label (emptied as the `per_player` step begins), so one step after it
    * acts on every player's pick at once — "Each player destroys a creature they control" is one destruction.
    */
-  | { op: "choose_cards"; chooser: PlayerRef; selector: CardSelector; min: NumberExpr; max: NumberExpr; label: string; random?: boolean; gather?: boolean; prompt: string }
+  | { op: "choose_cards"; chooser: PlayerRef; selector: CardSelector; min: NumberExpr; max: NumberExpr; label: string; gather?: boolean; prompt: string }
   /**
    * Put a card onto the battlefield for free (Summon, Reanimate). `arrived`: the cards that really entered play are
    * remembered under this label, as `choose_cards` remembers its picks — what a later "it" / "they" names ("Summon up to
@@ -601,7 +601,7 @@ export type StepBody =
    * mode for each set of printed modes it allows, its steps theirs in order; `of` names those printed modes and how many
    * steps each gave (what reads-as prints the card from).
    */
-  | { op: "choose_one"; modes: { text: string; steps: Step[]; source?: SourceRef; of?: { mode: number; steps: number }[] }[]; chooser?: PlayerRef; choose?: string }
+  | { op: "choose_one"; modes: { text: string; steps: Step[]; source?: SourceRef; of?: { mode: number; steps: number }[] }[]; choose?: string }
   /**
    * A delayed trigger ("Destroy it at the end of the turn.", "At the beginning of the next end step, return it to its
    * owner's hand."): `steps` run once, the first time `at` happens after this step ran, with this resolution's targets
@@ -1085,8 +1085,6 @@ export interface Ability {
    * without a choice; `limit`: only the first time each turn, or the first time since the card entered play.
    */
   replacement?: Replacement;
-  /** Triggered: "you may" on the whole ability. */
-  optional: boolean;
   /** Intervening "if" (checked when noted and again on resolution). */
   condition?: Condition;
   /**

@@ -8802,7 +8802,7 @@ function happensAwayFromPlay(trigger: TriggerPattern): boolean {
 
 function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: AbilityLowering): Ability {
   const id = `${card.id}#${index}`;
-  const base: Ability = { id, kind: card.permanent ? "static" : "spell", targets: [], steps: [], optional: false, text: l.slice(ast.range).trim(), source: l.source(ast.range) };
+  const base: Ability = { id, kind: card.permanent ? "static" : "spell", targets: [], steps: [], text: l.slice(ast.range).trim(), source: l.source(ast.range) };
   if (ast.tag) {
     base.tag = ast.tag.text;
     l.use(ast.tag);
@@ -12031,7 +12031,7 @@ function lowerAbilitySafely(ast: Ast.Ability, index: number, card: CardInfo, l: 
     return lowerAbility(ast, index, card, l);
   } catch (error) {
     l.note(ast.range, `this ability could not be compiled (${error instanceof Error ? error.message : String(error)}); it does nothing`);
-    return { id: `${card.id}#${index}`, kind: "static", targets: [], steps: [], statics: [], optional: false, text: l.slice(ast.range).trim(), source: l.source(ast.range) };
+    return { id: `${card.id}#${index}`, kind: "static", targets: [], steps: [], statics: [], text: l.slice(ast.range).trim(), source: l.source(ast.range) };
   }
 }
 
@@ -12209,7 +12209,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
         const abilityId = `${id}#${i}`;
         const ability: Ability = {
           id: abilityId, kind: "spell", targets: abilityTargets(abilityId, l.targets), steps: at && at !== "noted" ? [{ op: "delayed", at, steps, source: l.source(a.range) }] : [],
-          optional: false, text: abilityText.trim(), source: l.source(a.range), ...(a.tag ? { tag: a.tag.text } : {}),
+          text: abilityText.trim(), source: l.source(a.range), ...(a.tag ? { tag: a.tag.text } : {}),
         };
         reportUnusedWords(a, l, notes.slice(before), ability);
         spellBefore = { ast: a, l, ability, index: i };

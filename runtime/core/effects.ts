@@ -212,7 +212,7 @@ function printedWithAdded(def: CompiledCard, spec: TokenSpec): CompiledCard {
     id,
     subtypes: [...def.subtypes, ...subtypes],
     colors: [...def.colors, ...colors],
-    abilities: [...def.abilities, ...keywords.map((k, i) => ({ id: `${id}#k${i}`, kind: "keyword" as const, keyword: k, targets: [], steps: [], optional: false, text: keywordText(k), source: def.source }))],
+    abilities: [...def.abilities, ...keywords.map((k, i) => ({ id: `${id}#k${i}`, kind: "keyword" as const, keyword: k, targets: [], steps: [], text: keywordText(k), source: def.source }))],
     text: [def.text, ...keywords.map(keywordText)].filter(Boolean).join("\n"),
   };
 }
@@ -635,16 +635,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const options = cardsFor(ctx, frame, step.selector);
       const min = evalNumber(ctx, frame, step.min);
       const max = evalNumber(ctx, frame, step.max);
-      let chosen: string[];
-      if (step.random) {
-        const pool = [...options];
-        chosen = [];
-        for (let i = 0; i < Math.min(max, pool.length); i++) chosen.push(pool.splice(randomInt(ctx, 0, pool.length - 1), 1)[0]!);
-      } else {
-        const answer = askCards(ctx, frame, chooser, options, min, max, step.prompt);
-        if (answer === "wait") return "wait";
-        chosen = answer;
-      }
+      const chosen = askCards(ctx, frame, chooser, options, min, max, step.prompt);
+      if (chosen === "wait") return "wait";
       // Gathered: each player's run of a `per_player` adds their pick to the frame running that step, for one act on all
       // of them after it. (A run shares that frame's `chosen` only until a choice waits: a state is copied per action.)
       const runner = step.gather ? frameRunning(ctx, frame, step) : undefined;
@@ -698,7 +690,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         stats: step.token.stats,
         flags: ["token"],
         isToken: true,
-        abilities: step.token.keywords.map((k, i) => ({ id: `${defId}#${i}`, kind: "keyword" as const, keyword: grantedKeyword(k), targets: [], steps: [], optional: false, text: keywordText(k), source: source ?? rules.game.source })),
+        abilities: step.token.keywords.map((k, i) => ({ id: `${defId}#${i}`, kind: "keyword" as const, keyword: grantedKeyword(k), targets: [], steps: [], text: keywordText(k), source: source ?? rules.game.source })),
         text: step.token.keywords.map(keywordText).join(", "),
         source: source ?? rules.game.source,
       };
@@ -999,7 +991,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "choose_one": {
-      const chooser = step.chooser ? (evalPlayer(ctx, frame, step.chooser) ?? frame.controller) : frame.controller;
+      const chooser = frame.controller;
       // A mode chosen as the spell or ability was cast (announced then) is taken, not asked again.
       const cast = frame.mode;
       delete frame.mode;

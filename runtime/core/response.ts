@@ -112,7 +112,7 @@ export function triggerFrame(ctx: Ctx, trigger: NotedTrigger): Frame | null {
     card: trigger.card,
     ability: ability.id,
     controller: trigger.controller,
-    steps: ability.optional ? [{ op: "may", steps: ability.steps, prompt: ability.text }] : ability.steps,
+    steps: ability.steps,
     pc: 0,
     targets: [],
     chosen: {},
