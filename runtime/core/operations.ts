@@ -381,6 +381,8 @@ export function rememberInPlay(ctx: Ctx, ids: string[]): void {
     if (card.overexhausted) known.overexhausted = true;
     if (isAttacking(ctx, id)) known.attacking = true;
     if (isBlocking(ctx, id)) known.blocking = true;
+    if (card.defender) known.defender = true;
+    if (card.isToken) known.tokenDef = card.def;
     if (card.active) known.active = [...card.active];
     return [id, known] as const;
   });

@@ -1123,11 +1123,12 @@ function lastKnownOf(ctx: Ctx, id: string): LastKnown | undefined {
  */
 function matchesAsItWas(ctx: Ctx, id: string, known: LastKnown, selector: CardSelector, frame: Frame): boolean {
   if (selector.anyOf) return selector.anyOf.some((part) => matchesAsItWas(ctx, id, known, part, frame));
-  const { exhausted, overexhausted, attacking, blocking, counters, stat, ...rest } = selector;
+  const { exhausted, overexhausted, attacking, blocking, defender, counters, stat, ...rest } = selector;
   if (exhausted !== undefined && !!known.exhausted !== exhausted) return false;
   if (overexhausted !== undefined && !!known.overexhausted !== overexhausted) return false;
   if (attacking && !known.attacking) return false;
   if (blocking && !known.blocking) return false;
+  if (defender && !known.defender) return false;
   if (counters) {
     let has = 0;
     if (counters.counter) has = known.counters?.[counters.counter] ?? 0;
@@ -1144,7 +1145,28 @@ function matchesAsItWas(ctx: Ctx, id: string, known: LastKnown, selector: CardSe
     break;
   }
   if (!others) return true;
-  return ctx.state.cards[id] !== undefined && matchesSelector(ctx, id, withX(rest, frame.x), frame.controller, frame.card, true);
+  if (ctx.state.cards[id] === undefined) return known.tokenDef !== undefined && tokenWasOf(ctx, id, known, rest, frame);
+  return matchesSelector(ctx, id, withX(rest, frame.x), frame.controller, frame.card, true);
+}
+
+/**
+ * A token that ceased to exist as it left play, matched by what it was: its kind, subtypes, colours and name (its
+ * definition: the set's token card, or GameState.tokens), token, whose, not this card. A selector asking anything else of it fails, as
+ * before (no card to ask).
+ */
+function tokenWasOf(ctx: Ctx, id: string, known: LastKnown, selector: CardSelector, frame: Frame): boolean {
+  const { cardTypes, subtypes, colors, names, tokens, controller, owner, other, zones: _zones, ...beyond } = selector;
+  for (const _ in beyond) return false;
+  const def = ctx.rules.cards.get(known.tokenDef!) ?? ctx.state.tokens[known.tokenDef!];
+  if (!def) return false;
+  const words = wordsOf(def);
+  if (cardTypes?.length && !lowerSet(cardTypes).has(words.cardType)) return false;
+  if (subtypes?.length && !anyShared(lowerSet(subtypes), words.subtypes)) return false;
+  if (colors?.length && !anyShared(lowerSet(colors), words.colors)) return false;
+  if (names?.length && !lowerSet(names).has(words.name)) return false;
+  if (tokens === "exclude") return false;
+  if (!related(controller, known.controller, frame.controller) || !related(owner, known.owner, frame.controller)) return false;
+  return !(other && id === frame.card);
 }
 
 export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
@@ -1304,8 +1326,10 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       if (!condition.of && condition.selector) {
         const selector = condition.selector;
         return taken.some((id) => {
-          if (typeof id !== "string" || ctx.state.cards[id] === undefined) return false;
-          const known = ctx.state.cards[id]!.zone === ctx.rules.zones.battlefield ? undefined : lastKnownOf(ctx, id);
+          if (typeof id !== "string") return false;
+          // A token taken is gone from the game: what it was (lastKnownOf) still says whether it was a Knight.
+          const known = ctx.state.cards[id]?.zone === ctx.rules.zones.battlefield ? undefined : lastKnownOf(ctx, id);
+          if (!known && ctx.state.cards[id] === undefined) return false;
           return known ? matchesAsItWas(ctx, id, known, selector, frame) : matchesSelector(ctx, id, withX(selector, frame.x), frame.controller, frame.card, true);
         });
       }
@@ -1318,7 +1342,7 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       if (!id) return false;
       // A card that left play (and has not moved since): as it last was in play ("When this is destroyed, if it was blocking").
       const known = ctx.state.cards[id]?.zone === ctx.rules.zones.battlefield ? undefined : lastKnownOf(ctx, id);
-      if (known) return condition.state === "attacking" ? !!known.attacking : condition.state === "blocking" ? !!known.blocking : false;
+      if (known) return condition.state === "attacking" ? !!known.attacking : condition.state === "blocking" ? !!known.blocking : !!known.defender;
       if (ctx.state.cards[id]?.zone !== ctx.rules.zones.battlefield) return false;
       return condition.state === "attacking" ? isAttacking(ctx, id) : condition.state === "blocking" ? isBlocking(ctx, id) : isDefender(ctx, id);
     }

@@ -580,6 +580,13 @@ export interface LastKnown {
   overexhausted?: true;
   attacking?: true;
   blocking?: true;
+  /** Three-Slot Duel: it was a defender ("If it was a defender, draw a card." after it was returned or destroyed). */
+  defender?: true;
+  /**
+   * A token's definition (a token card of the set, or GameState.tokens): the token ceases to exist as it leaves play, and "if it was a Vampire / a
+   * token" still asks what it was.
+   */
+  tokenDef?: string;
   /**
    * The abilities that were on as it left (Chromatic's enhancements, CardState.active): what a trigger of its own that
    * fires as it leaves reads — a Weapon destroyed by the same fight that destroys a creature still has its
