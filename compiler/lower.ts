@@ -1796,6 +1796,14 @@ class AbilityLowering {
       else if (this.vocab.keywords.get(w)?.kind === "ability") sel.keyword = this.vocab.keywords.get(w)!.name;
       if (selectorWordFields(sel) !== before) mark(w);
     }
+    // "a creature spell", "a Unit spell": a card of that type being played — "spell" the card on its way, not a second type
+    // (it read as "a Creature or Spell": any spell fired "Whenever you play a creature spell"; probe s42 F7).
+    const headWord = words.at(-1);
+    const spellType = headWord ? lookup(this.vocab.cardTypes, headWord) : undefined;
+    if (spellType && sel.cardTypes && sel.cardTypes.length > 1 && /^spells?$/.test(headWord!) && !this.vocab.game.cardTypes.find((t) => t.name === spellType)?.permanent) {
+      const kinds = sel.cardTypes.filter((t) => t !== spellType);
+      if (kinds.every((t) => this.vocab.game.cardTypes.find((c) => c.name === t)?.permanent)) sel.cardTypes = kinds;
+    }
     // "target creature that's blocking", "each creature that's exhausted": the lexer keeps "that's" a word of the phrase;
     // before a state word the phrase read, it says nothing more (was CW6005 at "that's").
     words.forEach((w, i) => {
