@@ -1225,6 +1225,9 @@ export class CardwrightParser extends CstParser {
     if (is(next, T.It) || is(next, T.They) || is(next, T.Its) || is(next, T.Their)) return true;
     if (is(next, T.That)) return !is(this.LA(3), T.Turn);
     if (this.isDidConditionAt(2)) return true;
+    // `Look at the top two cards of target player's deck. Put one into their Discard Pile.`: a bare count put somewhere is
+    // of the cards just named ("one" alone was "a card" — any card, one in play too; probe s42 F6).
+    if (is(next, T.Put) && (is(this.LA(3), T.NumberWord) || is(this.LA(3), T.NumberLiteral)) && is(this.LA(4), T.Preposition)) return true;
     // `Look at the top three cards of your deck. Put one of them into your hand and the rest on the bottom.`:
     // a sentence that names what the one before it named ("them", "the rest") goes on with it.
     for (let k = 2; k < 40; k++) {
