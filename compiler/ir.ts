@@ -553,8 +553,11 @@ export type StepBody =
    * play under different controllers, else nothing happens; with a duration each goes back as it ends.
    */
   | { op: "exchange_control"; what: Affected; duration: Duration }
-  /** `who` searches `owner`'s zone (their own when absent: "Search target opponent's deck for a card" is you in theirs). */
-  | { op: "search"; who: PlayerRef; owner?: PlayerRef; zone: string; selector: CardSelector; to: string; amount: NumberExpr; reveal?: boolean; shuffle?: boolean }
+  /**
+   * `who` searches `owner`'s zone (their own when absent: "Search target opponent's deck for a card" is you in theirs). It does
+   * not shuffle: "..., then shuffle." is a `shuffle` step after it.
+   */
+  | { op: "search"; who: PlayerRef; owner?: PlayerRef; zone: string; selector: CardSelector; to: string; amount: NumberExpr; reveal?: boolean }
   /**
    * "Look at / Reveal the top N cards of your deck": those cards become the looked-at cards of this resolution (and `it`).
    * `who` looks; `owner`'s zone ("Look at the top card of target player's deck"), their own when absent.

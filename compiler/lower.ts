@@ -7297,7 +7297,7 @@ class AbilityLowering {
         if (searcher.kind === "each_player" || searcher.kind === "each_opponent") return this.unsupported(clause);
         const owner = whose ? this.onePlayer(whose, obj!.range) : searcher;
         // Revealed only when the text says so ("..., reveal it, ..."): the reveal clause after it marks the search.
-        return [{ op: "search", who: searcher, ...(JSON.stringify(owner) === JSON.stringify(searcher) ? {} : { owner }), zone, selector: { ...selector, zones: [zone] }, to: this.vocab.zoneOfRole("hand") ?? "Hand", amount: 1, shuffle: false }];
+        return [{ op: "search", who: searcher, ...(JSON.stringify(owner) === JSON.stringify(searcher) ? {} : { owner }), zone, selector: { ...selector, zones: [zone] }, to: this.vocab.zoneOfRole("hand") ?? "Hand", amount: 1 }];
       }
       case "reveal": {
         // "Reveal the top N cards of your deck" looks (and shows); "reveal it" only shows a card already chosen.

@@ -810,7 +810,6 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         else moveCard(ctx, id, step.to, { source });
       }
       frame.chosen["it"] = chosen;
-      if (step.shuffle !== false) shuffleZone(ctx, owner, step.zone);
       return "done";
     }
     case "look_top": {

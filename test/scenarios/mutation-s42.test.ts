@@ -4,7 +4,9 @@
  * - an ability's `optional` ("you may" on the whole ability: the engine wrapped its steps in a `may` step; the compiler
  *   writes the `may` step itself, and every ability said `optional: false`),
  * - `choose_cards`' `random` (the engine picked the cards at random; "Choose a unit at random." is CW6005 instead),
- * - `choose_one`'s `chooser` (another player chose the mode; "Target opponent chooses one — ..." is CW6001 instead).
+ * - `choose_one`'s `chooser` (another player chose the mode; "Target opponent chooses one — ..." is CW6001 instead),
+ * - `search`'s `shuffle` (the engine shuffled after a search unless it was false, and the lowering always wrote false:
+ *   "..., then shuffle." is a `shuffle` step of its own).
  * Nothing a card does changes: test/runtime/trace-hashes.test.ts holds every recorded scenario and random game to its
  * trace. These tests hold the compiler to the forms the engine still runs, and every bundled game's compiled cards to
  * carrying none of the three fields.
@@ -29,7 +31,7 @@ function* objects(value: unknown): Generator<Record<string, unknown>> {
   }
 }
 
-describe("mutation s42: the IR fields no lowering set are gone", () => {
+describe("mutation s42: the IR fields no lowering set (or set only one way) are gone", () => {
   it("a triggered 'you may' is a `may` step the ability runs, with no flag on the ability", () => {
     const result = lowerDuel(card("Probe May", "Unit — Soldier", "Whenever this unit attacks, you may draw a card."));
     const ability = result.bundles.find((b) => b.game.id === "duel")!.cards.find((c) => c.name === "Probe May")!.abilities[0]!;
@@ -46,6 +48,17 @@ describe("mutation s42: the IR fields no lowering set are gone", () => {
     const notes = result.notes.map((n) => [n.code ?? "CW6001", n.message]);
     expect(notes).toContainEqual(["CW6001", 'the engine cannot execute "Target opponent chooses one" yet']);
     expect(notes).toContainEqual(["CW6005", '"random" is not used by the engine']);
+  });
+
+  it("a search shuffles only where the text says so, by a shuffle step of its own", () => {
+    const result = lowerDuel(
+      card("Probe Seek", "Spell", "Search your deck for a unit card, put it into your hand, then shuffle.") +
+        card("Probe Find", "Spell", "Search your deck for a unit card and put it into your hand."),
+    );
+    const steps = (name: string) => result.bundles.find((b) => b.game.id === "duel")!.cards.find((c) => c.name === name)!.abilities[0]!.steps;
+    expect(steps("Probe Seek").map((s) => s.op)).toEqual(["search", "shuffle"]);
+    expect(steps("Probe Find").map((s) => s.op)).toEqual(["search"]);
+    for (const s of [...steps("Probe Seek"), ...steps("Probe Find")]) expect("shuffle" in s).toBe(false);
   });
 
   it("no bundled game's compiled card carries `optional`, a random card choice or another player's mode choice", () => {
@@ -66,6 +79,7 @@ describe("mutation s42: the IR fields no lowering set are gone", () => {
         for (const o of objects(c.abilities)) {
           if (o.op === "choose_cards") expect("random" in o, `${c.name}: choose_cards`).toBe(false);
           if (o.op === "choose_one") expect("chooser" in o, `${c.name}: choose_one`).toBe(false);
+          if (o.op === "search") expect("shuffle" in o, `${c.name}: search`).toBe(false);
         }
       }
     }
