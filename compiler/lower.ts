@@ -2795,7 +2795,13 @@ class AbilityLowering {
       // "Target creatures you control each get +1/+1": a plural says how many no more than "target creature" does — one
       // slot would silently be one card.
       const range = this.targetRange(np);
-      if (head && one !== lower(head.text) && !npCount(np) && !upTo && !dets.includes("any") && !range) {
+      // "Destroy each target creature.", "Exhaust all target creatures.": "each" / "all" is every such card, "target" the
+      // ones the player chooses — two readings, said at the words (it was read as one target, silently).
+      const every = dets.find((d) => d === "each" || d === "all" || d === "every");
+      if (every && head && !npCount(np) && !range) {
+        const plural = one !== lower(head.text) ? lower(head.text) : `${lower(head.text)}s`;
+        this.note(np.range, `"${this.slice(np.range)}" says both "${every}" (every ${one}: "${every === "all" ? "all" : "each"} ${every === "all" ? plural : one}") and "target" (the ${plural} the player chooses: "target ${one}", "two target ${plural}", "up to three target ${plural}"): write the one it means`);
+      } else if (head && one !== lower(head.text) && !npCount(np) && !upTo && !dets.includes("any") && !range) {
         this.note(np.range, `"${this.slice(np.range)}" does not say how many targets: the engine would choose one; write a number ("two target ${lower(head.text)}", "up to three target ${lower(head.text)}") or "target ${one}"`);
       }
       if (words.includes("target")) this.useWords(np, "target");
@@ -4440,7 +4446,12 @@ class AbilityLowering {
     const words = npWords(subject);
     const it = contracted ? !subject : !!subject && dets.length === 1 && dets[0] === "it" && words.length === 0;
     const that = !contracted && !!subject && dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every((w) => this.cardNoun(w));
-    if (!it && !that) return undefined;
+    // The card a one-card draw took just before (cardsTaken): "it", "that card", "the drawn card".
+    const drawn = [this.tookNext, this.took].find((t) => t?.verb === "drawn");
+    // Written with no draw before it in this sentence, "the drawn card" is "it" (a spell's sentence after "Draw a card." is
+    // read again with that one's, refersToItFirst), its "drawn" unread — CW6014 if no draw comes before.
+    const drawnWritten = !!subject && dets.length === 1 && dets[0] === "the" && words.length === 2 && words[0] === "drawn" && this.cardNoun(words[1]!);
+    if (!it && !that && !drawnWritten) return undefined;
     const obj = clause.object;
     const objWords = npWords(obj);
     const objDets = npDeterminers(obj);
@@ -4465,9 +4476,16 @@ class AbilityLowering {
       this.useDeterminers(obj, "a", "an", "not");
     }
     if (!selector || !(selector.cardTypes?.length || selector.subtypes?.length || selector.colors?.length || selector.tokens || selector.keyword || selector.stat)) return undefined;
-    const ref: CardRef = that ? (this.lastCard ?? this.thatCard(subject!) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
+    let ref: CardRef | undefined;
+    // "PLAY: Draw a card. If it's a unit card, ...": in a trigger about a card too, the card drawn (as the card a step put
+    // into a graveyard is, engine-s38): the card the trigger is about is "this" / "that unit".
+    if (drawn && (drawnWritten || ((it || that) && this.lastCard === drawn.lastCard))) {
+      ref = drawn.ref;
+      if (drawnWritten) this.useWords(subject!, "drawn");
+    }
+    ref ??= that ? (this.lastCard ?? this.thatCard(subject!) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
     this.use(clause.verb, clause.be, clause.modal, subject?.determiners);
-    if (that) this.useSelfNouns(subject!);
+    if (that || drawnWritten) this.useSelfNouns(subject!);
     const negated = objDets.includes("not") || /\b(?:not|isn['’]t)\b/i.test(this.slice(clause.range));
     if (negated) this.carryNegations(clause.verb, clause.be, obj?.determiners);
     const condition: Condition = { kind: "card_matches", of: ref, selector };
@@ -5206,6 +5224,10 @@ class AbilityLowering {
     const types = (sel: CardSelector | undefined) => sel?.cardTypes ?? [];
     if (last.op === "discard" && !last.card) return { verb: "discarded", noun, types: last.filter ? types(last.filter) : [], ref: { kind: "it" }, lastCard: this.lastCard, triggerCard };
     if (last.op === "sacrifice") return { verb: "sacrificed", noun, types: types(last.selector), ref: { kind: "it" }, lastCard: this.lastCard, triggerCard };
+    // "Draw a card. If it's a unit card, draw another card.": the one card you drew — the draw records it (THIS_WAY_LABELS.draw;
+    // none when the deck was empty or the draw replaced). The check reveals nothing more than the next step does; the rules
+    // texts say nothing of revealing it. It was "'it' names no card" (CW6001), and both cards were drawn.
+    if (last.op === "draw" && last.amount === 1 && !last.upTo && last.who.kind !== "each_player" && last.who.kind !== "each_opponent") return { verb: "drawn", noun, types: [], ref: { kind: "chosen", label: THIS_WAY_LABELS.draw }, lastCard: this.lastCard, triggerCard };
     // "erase a card from your Graveyard", "exhaust a Facet you control": a card this clause had the player choose, then acted on.
     const verb = clause.verb?.lemma ?? "";
     const acted = last.op === "keyword_action" ? last.target : "what" in last ? last.what : undefined;
@@ -8857,7 +8879,7 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   // creature. You gain life equal to its power." as two abilities): "it" would name nothing.
   if (card.card && base.kind === "spell" && !l.targets.length && l.notes.length === notesBefore && refersToItFirst([...l.stepsBefore, ...base.steps]))
     l.note(ast.body.range, l.stepsBefore.length || base.steps.length > 1
-      ? `"it" names no card in "${l.slice(ast.body.range)}": no step before it takes a card the engine can name${[...l.stepsBefore, ...base.steps].some((s) => s.op === "draw") ? " (the cards a draw takes are not named)" : ""} — name the card`
+      ? `"it" names no card in "${l.slice(ast.body.range)}": no step before it takes a card the engine can name${[...l.stepsBefore, ...base.steps].some((s) => s.op === "draw") ? " (a draw names the card it took only when one player draws one card)" : ""} — name the card`
       : `"it" refers to nothing in a sentence of its own: "${l.slice(ast.body.range)}" — join it to the sentence it refers to (", then ...") or name the card`);
   hoistKeywordTargets(base.steps, l);
   // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
@@ -8892,6 +8914,55 @@ function hoistKeywordTargets(steps: Step[], l: AbilityLowering, mode?: number): 
       if (!own?.length) continue;
       step.ownTargets = own.map((spec) => ({ kind: "target", index: l.addTarget({ ...spec, ...(mode !== undefined ? { mode } : {}) }) }));
     }
+  }
+}
+
+/**
+ * "The engine cannot run this" (CW6001, a note with no code of its own) means nothing of it runs: a step lowered from the
+ * words a note is at — its range meets the note's — is the engine's "unsupported" rule (which runs nothing; reads-as
+ * prints it "(nothing: the engine cannot run this text)"), the innermost such step (a step inside an `if`, a `may`, a mode
+ * …), and a step left with nothing else to run is too. Before (issue 11, session 42), the lowering noted words it could not
+ * read and went on with the rest: `The player with the most life loses 3 life.` warned and made its caster lose 3 life;
+ * `PLAY: Draw a card. If it's a unit card, draw another card.` warned and drew two cards.
+ */
+function runNothingNoted(abilities: readonly Ability[], notes: readonly LoweringNote[]): void {
+  const ranges = notes.filter((n) => n.code === undefined).map((n) => n.range);
+  if (!ranges.length) return;
+  const meets = (r: Range) => ranges.some((n) => startOffset(n) < endOffset(r) && startOffset(r) < endOffset(n));
+  const unsupported = (s: Step) => s.op === "rule" && s.rule === "unsupported";
+  const nothing = (step: Step): Step => ({ op: "rule", rule: "unsupported", ...(step.source ? { source: step.source } : {}) });
+  const keep = (steps: Step[]): Step[] => {
+    const out: Step[] = [];
+    for (const step of steps) {
+      const inner = innerStepLists(step);
+      let next = step;
+      if (inner.length && inner.some(([list]) => list.some((s) => s.source && meets(s.source.range)))) {
+        for (const [list, set] of inner) set(keep(list));
+        if (innerStepLists(step).every(([list]) => list.every(unsupported))) next = nothing(step);
+      } else if (!unsupported(step) && step.source && meets(step.source.range)) next = nothing(step);
+      // One "nothing" for a run of them.
+      if (unsupported(next) && out.length && unsupported(out[out.length - 1]!)) continue;
+      out.push(next);
+    }
+    return out;
+  };
+  for (const ability of abilities) if (ability.steps?.length) ability.steps = keep(ability.steps);
+}
+
+/** The lists of steps a step holds (an `if`'s branches, a `may`'s, a mode's, a delayed trigger's, each player's), each with its setter. */
+function innerStepLists(step: Step): [Step[], (steps: Step[]) => void][] {
+  switch (step.op) {
+    case "if":
+      return [[step.then, (s) => (step.then = s)], ...(step.else ? [[step.else, (s: Step[]) => (step.else = s)] as [Step[], (s: Step[]) => void]] : [])];
+    case "may":
+      return [[step.steps, (s) => (step.steps = s)], ...(step.otherwise ? [[step.otherwise, (s: Step[]) => (step.otherwise = s)] as [Step[], (s: Step[]) => void]] : [])];
+    case "choose_one":
+      return step.modes.map((m) => [m.steps, (s: Step[]) => (m.steps = s)]);
+    case "delayed":
+    case "per_player":
+      return [[step.steps, (s) => (step.steps = s)]];
+    default:
+      return [];
   }
 }
 
@@ -12138,6 +12209,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
   /** The card's IR, or undefined when only its notes are wanted (`notesOnly`: what only the IR reads is not built). */
   function lowerCard(decl: Ast.CardDecl, model: CardModel | undefined): CompiledCard | undefined {
     const name = decl.name.value;
+    const cardNotes = notes.length;
     // Each field by its lower-case name (the first of a name): looked up ten times a card.
     const fields = new Map<string, Ast.Field>();
     for (const f of decl.fields) {
@@ -12378,6 +12450,8 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       checkFightDamageTriggers(ability, game, text, notes);
       checkCastCardNotInPlay(ability, game, notes);
     }
+    // A CW6001 runs nothing of what it names (issue 11, session 42): a step lowered from the words it is at is taken out.
+    runNothingNoted(abilities, notes.slice(cardNotes));
     ownKeywordsArePrinted(abilities, game);
     checkStaticsWhileAttacking(name, abilities, game, notes);
     checkCombatOnlyToughness(abilities, game, notes);

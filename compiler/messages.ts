@@ -850,7 +850,7 @@ export const MESSAGES = {
     severity: "warning",
     template: "The engine cannot run this yet: {detail}.",
     explanation:
-      "The text checks against the game's vocabulary, but the compiler cannot lower it to the effect IR the engine runs, so in a game it would do nothing (or, for a condition, be treated as always true). Rephrase it with a form of docs/language.md. A common cause: an effect sentence on a line of its own on a permanent (`Draw a card.` under a unit's `PLAY:` line) is an ability of its own with no trigger; write it on the trigger's line (`PLAY: Deal 1 damage to target enemy unit. Draw a card.`) or join it with `, then`.",
+      "The text checks against the game's vocabulary, but the compiler cannot lower it to the effect IR the engine runs, so in a game nothing of what the warning is at runs: every effect made from those words (the innermost one — a step inside an `If …` or a `you may …`) is taken out, and `cardwright explain` prints \"(nothing: the engine cannot run this text)\" in its place; the rest of the ability runs (`Draw a card. The player with the most life loses 3 life.` draws a card, and no one loses life — until session 42 the caster lost 3). A condition the engine cannot read is an error instead (CW6014). Rephrase it with a form of docs/language.md. A common cause: an effect sentence on a line of its own on a permanent (`Draw a card.` under a unit's `PLAY:` line) is an ability of its own with no trigger; write it on the trigger's line (`PLAY: Deal 1 damage to target enemy unit. Draw a card.`) or join it with `, then`.",
     example: "Draw a card.   (on its own line, on a unit)",
     exampleArgs: { detail: 'static ability not understood by the engine: "Draw a card"' },
   },

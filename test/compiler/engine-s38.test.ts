@@ -218,8 +218,10 @@ describe("'it' in a sentence that goes on with a trigger's line names the card t
     const p = probe("duel", "unit", "PLAY: Put the top card of your deck into your graveyard. If it's a unit card, draw a card.");
     expect(p.problems).toEqual([]);
     expect(p.readsAs).toEqual(["PLAY: Put the top card of your Deck into your Graveyard, then if it is a Unit, draw a card."]);
-    // A step that names no card before it: still CW6001.
-    expect(probe("duel", "unit", "PLAY: Draw a card. If it's a unit card, draw a card.").problems).toEqual(["CW6001 \"If it's a unit card, draw a card\""]);
+    // A one-card draw names the card drawn too (session 42; it was CW6001 "refers to nothing", and "it" ran as this unit).
+    expect(probe("duel", "unit", "PLAY: Draw a card. If it's a unit card, draw a card.").problems).toEqual([]);
+    // Two cards drawn name no one card: still CW6001.
+    expect(probe("duel", "unit", "PLAY: Draw two cards. If it's a unit card, draw a card.").problems).toEqual(["CW6001 \"If it's a unit card, draw a card\""]);
   });
 });
 
