@@ -640,6 +640,18 @@ class AbilityLowering {
     this.paidParts++;
     const noun = npWords(obj).map((w) => singular(w)).filter((w) => this.cardNoun(w)).at(-1) ?? "card";
     this.paidTook = this.paidParts === 1 && amount === 1 ? { verb: participleOf(verb), noun, types, ref: { kind: "chosen", label: THIS_WAY_LABELS[verb] }, lastCard: this.lastCard } : undefined;
+    if (!this.paidTook) this.paidSeveral = `${verb[0]!.toUpperCase()}${verb.slice(1)} ${indefiniteArticle(noun)} ${noun}`;
+  }
+  /** The cost took several cards (two of them, or by two of its parts): "it" / "its" after it names none of them (paidPronoun). */
+  private paidSeveral?: string;
+  /**
+   * "Sacrifice two units: Draw cards equal to its power.": "it" / "its" with no card named before it, after a cost that took
+   * several cards, could be any of them — CW6001 naming the forms that run (true). It ran as the ability's own card, in silence.
+   */
+  paidPronoun(np: Ast.NounPhrase, pronoun: "it" | "its"): boolean {
+    if (!this.paidSeveral || this.lastCard || this.trigger) return false;
+    this.note(np.range, `"${pronoun}" names no one card: the cost takes several cards, and which of them "${pronoun}" is is not said — write a cost that takes one card ("${this.paidSeveral}: ..."), or "this" for this card`);
+    return true;
   }
   /** The ability's trigger: its event's cards ("that creature", "the attacking creature") are read by what the event carries. */
   trigger?: TriggerPattern;
@@ -1601,6 +1613,7 @@ class AbilityLowering {
       // "Sacrifice a creature: Deal damage equal to its power to any target.": "its" the card just taken (takenReference).
       const took = named === undefined && npDeterminers(np).includes("its") ? (this.took ?? this.paidTook) : undefined;
       const taken = took && !this.namedSince(took, np) ? this.takenPronoun(took, np, "its") : undefined;
+      if (named === undefined && !took && npDeterminers(np).includes("its") && this.paidPronoun(np, "its")) return 0;
       const whose = named ?? taken ?? this.lastCard ?? { kind: "it" };
       return whose.kind === "self" ? this.ownStat(stat, np.range) : { kind: "stat", of: whose, stat };
     }
@@ -2863,6 +2876,7 @@ class AbilityLowering {
     const taken = dets.includes("this") ? undefined : this.takenReference(np);
     if (taken) return { kind: "card", ref: taken };
     // "it" after a target or a chosen card in the same ability is that card ("Gain control of target creature. Renew it.").
+    if (!dets.includes("this") && words.length === 0 && dets.includes("it") && !this.lastCard) this.paidPronoun(np, "it");
     if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return dets.includes("this") ? { kind: "card", ref: { kind: "self" } } : this.itAffected(this.lastCard ?? { kind: "it" });
     if (dets.includes("it") || dets.includes("that") || dets.includes("they")) {
       // "that creature", "that unit": the card named before; its card noun is carried by the reference.
@@ -7689,6 +7703,14 @@ class AbilityLowering {
       this.ledger.carry(clause);
       return [{ op: "rule", rule: "unsupported" }];
     }
+    // "Create a 1/1 Bat again token.", "Create a 2/2 Wolf token now.": an adverb is no word of a name (it was taken into the
+    // token's name, "Bat Again", in silence). Said at the word; the token is not made.
+    const adverbs = (obj?.items ?? []).filter((i): i is Ast.WordNode => i.kind === "word" && TOKEN_NAME_ADVERBS.has(lower(i.text)));
+    if (adverbs.length) {
+      this.note(spanOf(adverbs[0]!.range, adverbs[adverbs.length - 1]!.range), `"${adverbs.map((w) => w.text).join(" ")}" is no word of a token's name: a token is named by the words before "token" (its name, types, colours, keywords) — write "${this.slice(clause.range).replace(new RegExp(`\\s+(?:${adverbs.map((w) => w.text).join("|")})\\b`, "gi"), "").trim()}", or put the name in quotes`);
+      this.ledger.carry(clause);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
     // "a 1/1 Flying Bird token": a keyword before the noun is the token's keyword, as "with Flying" is (it was the name's
     // first word, "Flying Bird", and the token had no Flying).
     const keywordWords = (obj?.items ?? []).filter((i): i is Ast.WordNode => i.kind === "word" && this.vocab.keywords.get(lower(i.text))?.kind === "ability");
@@ -8965,6 +8987,9 @@ function innerStepLists(step: Step): [Step[], (steps: Step[]) => void][] {
       return [];
   }
 }
+
+/** Adverbs that are no words of a token's name ("a 1/1 Bat again token"): CW6001 at them (tokenStep). */
+const TOKEN_NAME_ADVERBS = new Set(["again", "too", "also", "now", "then", "still", "instead", "once", "twice", "thrice", "here", "there", "just", "only", "even", "anyway", "afterwards", "later", "immediately"]);
 
 /** The zone a step moves the card itself from ("summon this from your Graveyard"), when it is not play. */
 function movesSelfFromAZone(steps: Step[], l: AbilityLowering): string | undefined {

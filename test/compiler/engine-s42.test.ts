@@ -148,3 +148,34 @@ describe("'each' / 'all' before 'target' (was read as one target, silently)", ()
     expect([p.problems, p.readsAs]).toEqual([[], ["Deal 1 damage to two target creatures."]]);
   });
 });
+
+describe("'it' / 'its' after a cost that took several cards (ran as the ability's own card, silently)", () => {
+  it("is CW6001 naming a one-card cost; a one-card cost still names its card", () => {
+    for (const [game, kind, text, words] of [
+      ["duel", "unit", "Sacrifice two units: Draw cards equal to its power.", "its power"],
+      ["cybervamp", "creature", "Sacrifice two creatures: Deal damage equal to its power to any target.", "its power"],
+      ["cybervamp", "creature", "Sacrifice two creatures: Return it to its owner's hand.", "it"],
+      ["duel", "unit", "Discard two cards: Draw cards equal to its power.", "its power"],
+      ["chromatic", "creature", "[Base] Sacrifice two creatures: Deal damage equal to its attack to any target.", "its attack"],
+    ] as const) {
+      const p = probe(game, kind, text);
+      expect([text, p.problems]).toEqual([text, [`CW6001 "${words}"`]]);
+      expect(p.messages[0]).toContain("names no one card: the cost takes several cards");
+      expect(p.readsAs.at(-1)).toMatch(/: \(nothing: the engine cannot run this text\)\.$/);
+    }
+    expect(probe("duel", "unit", "Sacrifice a unit: Draw cards equal to its power.").readsAs).toEqual(["Sacrifice a Unit: Draw cards equal to the sacrificed card's power."]);
+  });
+});
+
+describe("an adverb in a token's name (was the name: 'Bat Again')", () => {
+  it("is CW6001 at the word, and no token is made", () => {
+    for (const [kind, text, word] of [
+      ["creature", "When this enters play, create a 1/1 Bat again token.", "again"],
+      ["spell", "Create two 1/1 Bat tokens now.", "now"],
+    ] as const) {
+      const p = probe("cybervamp", kind, text);
+      expect([text, p.problems]).toEqual([text, [`CW6001 "${word}"`]]);
+      expect(JSON.stringify(p.abilities)).not.toContain("create_token");
+    }
+  });
+});
