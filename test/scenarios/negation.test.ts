@@ -164,7 +164,13 @@ const namedAlone = (r: Run): TraceEvent[] => {
     const name = nameOf(r, c.id).toLowerCase();
     whose.set(name, (whose.get(name) ?? new Set()).add(c.owner).add(c.controller));
   }
-  const alone = (name: string | undefined) => !name || (whose.get(name.toLowerCase())?.size ?? 0) < 2;
+  // A token that ceased to exist is in no final zone: the cards its events name count too (p1's and p2's Thrall tokens).
+  const ids = new Map<string, Set<string>>();
+  for (const e of r.events) {
+    const name = e.card && !r.state.cards[e.card] ? names(e)?.toLowerCase() : undefined;
+    if (name) ids.set(name, (ids.get(name) ?? new Set()).add(e.card!));
+  }
+  const alone = (name: string | undefined) => !name || ((whose.get(name.toLowerCase())?.size ?? 0) < 2 && !(ids.get(name.toLowerCase())?.size && (whose.has(name.toLowerCase()) || ids.get(name.toLowerCase())!.size > 1)));
   return r.events.filter((e) => alone(names(e)) && alone(otherName(e)));
 };
 
