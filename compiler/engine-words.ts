@@ -148,7 +148,7 @@ export const EVENT_PLAYER: Readonly<Record<TraceKindName, string | null>> = {
   fizzle: "the controller of the spell or ability that fizzles or is countered",
   choice: "the player choosing",
   damage: 'the player dealt the damage (damage to a card names no player: `damage "X"` is X dealt damage)',
-  life: "the player gaining or losing life",
+  life: 'the player gaining or losing life, of any cause: an effect\'s "gain/lose N life", the life damage takes (after Armor; the `damage` event comes first, then "p2 loses 2 life (dealt damage)"), and life paid as a cost ("p1 loses 1 life (paid)") — so `expect no event life p2` fails once p2 is hit, and `expect no event life p1` is the line that says no life was gained (Lifelink)',
   draw: "the player drawing",
   discard: "the player discarding",
   move: "the card's owner (a change of control: the player who takes it; a token leaving play, which ceases to exist: its owner)",

@@ -2484,7 +2484,8 @@ function changedBy(run: Run, moment: Moment, previous: GameState, events: readon
   let about: (ev: TraceEvent) => boolean;
   switch (e.kind) {
     case "life":
-      about = (ev) => ev.player === e.player && (ev.kind === "life" || ev.kind === "damage" || (ev.kind === "resource" && / damage absorbed by /.test(ev.text)));
+      // (The life a damage event took is said by the damage event: its `life` event, from "damage", would say it twice.)
+      about = (ev) => ev.player === e.player && ((ev.kind === "life" && ev.from !== "damage") || ev.kind === "damage" || (ev.kind === "resource" && / damage absorbed by /.test(ev.text)));
       break;
     case "amount":
       about = (ev) => ev.player === e.player && (ev.kind === "counter" || ev.kind === "resource" || ev.kind === "cost") && norm(ev.text).includes(norm(e.name).replace(/s$/, ""));

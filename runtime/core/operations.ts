@@ -213,6 +213,9 @@ export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: st
   if (lost) p.life -= lost.amount;
   if (lost && lost.amount > 0) lifeThisTurn(ctx, player).lost += lost.amount;
   emit(ctx, "damage", `${from ? cardName(ctx, from) : "an effect"} deals ${amount} damage to ${player}`, { player, card: from, name: from ? cardName(ctx, from) : undefined, amount, source });
+  // A life change of any cause is a `life` event, as an effect's "loses N life" is (probe s42 L1: `expect no event life
+  // p2` held after a combat hit, a damage spell, Chromatic's Spark past Armor).
+  if (lost && lost.amount > 0) emit(ctx, "life", `${player} loses ${lost.amount} life (dealt damage)`, { player, amount: -lost.amount, from: "damage", source });
   if (lost && lost.amount > 0) noteEvent(ctx, "lose_life", { player, amount: lost.amount });
   // "Whenever an opponent is dealt damage": the player is dealt it (Armor absorbing part of it or not).
   noteEvent(ctx, "player_dealt_damage", { player, amount, ...(combat ? { combat } : {}) });

@@ -217,6 +217,8 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
       const amount = evalCostAmount(part.amount, payment.x);
       p.life -= amount;
       emit(ctx, "cost", `${player} pays ${amount} life`, { player, amount, source });
+      // Life paid is life lost: a `life` event, as "Whenever you lose life" sees it (probe s42 L1).
+      if (amount > 0) emit(ctx, "life", `${player} loses ${amount} life (paid)`, { player, amount: -amount, from: "cost", source });
       if (amount > 0) noteEvent(ctx, "lose_life", { player, amount });
     } else if (part.pays === "exhaust" || part.pays === "overexhaust") {
       emit(ctx, "cost", `${cardName(ctx, selfCard)} is ${part.pays === "exhaust" ? "exhausted" : "overexhausted"}`, { card: selfCard, source });

@@ -79,3 +79,51 @@ describe("a negated event line about a card that could never make that event is 
     expect(warningsOf(text("p1 field"))).toEqual([]);
   });
 });
+
+describe("a life change of any cause is a `life` event (probe s42 L1: `expect no event life p2` held after p2 was hit)", () => {
+  const duelLife = (setup: string, lines: string) => `scenario "s" for duel
+setup {
+  turn 3 p1 phase Play
+${setup}
+}
+${lines}`;
+
+  it("a combat hit, a damage spell and a life cost each make one (on main: `expect no event life pX` passed after each)", () => {
+    const hit = duelLife(`  p1 field: "Stone Guard"`, `p1 attack p2 with "Stone Guard"\nexpect p2 life 8\n`);
+    expect(failuresOf(`${hit}expect no event life p2\n`)).toEqual(["8: expectation not met | expected not event life p2 | actual 1: p2 loses 2 life (dealt damage)"]);
+    expect(failuresOf(`${hit}expect event life p2 once\nexpect order: damage p2, life p2\nexpect one event: damage p2, life p2\n`)).toEqual([]);
+    const cost = duelLife(`  p1 hand: "Quick Bolt"\n  p2 field: "Scout"`, `p1 play "Quick Bolt" target "Scout"\nexpect p1 life 9\n`);
+    expect(failuresOf(`${cost}expect no event life p1\n`)).toEqual(["9: expectation not met | expected not event life p1 | actual 1: p1 loses 1 life (paid)"]);
+    const face = duelLife(`  p1 hand: "Quick Bolt"`, `p1 play "Quick Bolt" target p2\nexpect p2 life 8\n`);
+    expect(failuresOf(`${face}expect no event life p2\n`)).toEqual([expect.stringMatching(/^8: expectation not met \| expected not event life p2 \| actual 1: p2 loses 2 life \(dealt damage\)$/)]);
+  });
+
+  it("Chromatic: Spark 3 at p2 with 1 Armor is a life event of the 2 that reached life; all of it absorbed is none", () => {
+    const spark = (armor: number) => `scenario "s" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 Mana 1
+  p1 hand: "Arc Bolt"
+  p2 Armor ${armor}
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+p1 plays "Arc Bolt"
+p1 chooses mode "Red"
+p1 targets p2
+p2 passes
+expect p2 life ${30 - Math.max(0, 3 - armor)}
+expect no event life p2
+`;
+    expect(failuresOf(spark(1))).toEqual(["15: expectation not met | expected not event life p2 | actual 1: p2 loses 2 life (dealt damage)"]);
+    expect(failuresOf(spark(3))).toEqual([]);
+  });
+
+  it("a failed life line names the damage once, not its life event again", () => {
+    const failed = runText(duelLife(`  p1 field: "Stone Guard"`, `p1 attack p2 with "Stone Guard"\nexpect p2 life 9\n`)).results[0]!.failures;
+    expect(failed.map((f) => f.changes)).toEqual(["p2 life 10 at the setup → p2 life 8 after line 6 (Stone Guard deals 2 damage to p2)"]);
+    // Life paid is said by its life event (the cost event was not among a life line's changes).
+    const paid = runText(duelLife(`  p1 hand: "Quick Bolt"`, `p1 play "Quick Bolt" target p2\nexpect p1 life 10\n`)).results[0]!.failures;
+    expect(paid.map((f) => f.changes)).toEqual([expect.stringMatching(/^p1 life 10 at the setup → p1 life 9 after line 6 \(p1 loses 1 life \(paid\)/)]);
+  });
+});
