@@ -179,7 +179,7 @@ describe("the Duel probe's mistaken scenarios each fail at the mistake, saying w
     ["M13 another game's zone name", /^112: Unknown zone "discard pile".*did you mean "Graveyard"/],
     ["M14 the defender's fight expected to reach the player", /^125: expectation not met \| expected p2 life 7 \| actual p2 life 10$/],
     ["M15 an attack before the first turn is over", /^132: the action was refused .*no_attacks_first_turn/],
-    ["M16 wrong trigger order", /^143: expectation not met \| expected order: counter "Bone Collector", life p2 \| actual life p2, counter "Bone Collector"$/],
+    ["M16 wrong trigger order", /^143: expectation not met \| expected order: counter "Bone Collector", life p2 \| actual life p1, life p2, counter "Bone Collector"$/],
   ];
   expected.forEach(([name, message], i) =>
     it(name, () => {
