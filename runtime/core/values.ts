@@ -1150,23 +1150,14 @@ function matchesAsItWas(ctx: Ctx, id: string, known: LastKnown, selector: CardSe
 }
 
 /**
- * A token that ceased to exist as it left play, matched by what it was: its kind, subtypes, colours and name (its
- * definition: the set's token card, or GameState.tokens), token, whose, not this card. A selector asking anything else of it fails, as
- * before (no card to ask).
+ * A token that ceased to exist as it left play, matched by what it was: as a card destroyed this turn is
+ * (destroyedMatches: its definition's words — the set's token card, or GameState.tokens —, token, whose, not this card).
+ * A selector asking anything else of it fails, as before (no card to ask).
  */
 function tokenWasOf(ctx: Ctx, id: string, known: LastKnown, selector: CardSelector, frame: Frame): boolean {
-  const { cardTypes, subtypes, colors, names, tokens, controller, owner, other, zones: _zones, ...beyond } = selector;
+  const { cardTypes: _t, subtypes: _s, colors: _c, names: _n, tokens: _k, controller: _r, owner: _o, other: _h, zones: _z, ...beyond } = selector;
   for (const _ in beyond) return false;
-  const def = ctx.rules.cards.get(known.tokenDef!) ?? ctx.state.tokens[known.tokenDef!];
-  if (!def) return false;
-  const words = wordsOf(def);
-  if (cardTypes?.length && !lowerSet(cardTypes).has(words.cardType)) return false;
-  if (subtypes?.length && !anyShared(lowerSet(subtypes), words.subtypes)) return false;
-  if (colors?.length && !anyShared(lowerSet(colors), words.colors)) return false;
-  if (names?.length && !lowerSet(names).has(words.name)) return false;
-  if (tokens === "exclude") return false;
-  if (!related(controller, known.controller, frame.controller) || !related(owner, known.owner, frame.controller)) return false;
-  return !(other && id === frame.card);
+  return destroyedMatches(ctx, { card: id, def: known.tokenDef!, controller: known.controller, owner: known.owner, token: true }, selector, frame.controller, frame.card);
 }
 
 export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
