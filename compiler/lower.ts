@@ -2173,10 +2173,23 @@ class AbilityLowering {
     const wordOf = (i: Ast.NounItem | undefined) => (i?.kind === "word" ? lower(i.text) : undefined);
     const noun = (w: string | undefined) => !!w && (!!lookup(this.vocab.cardTypes, w) || !!lookup(this.vocab.subtypes, w) || w === "card" || w === "cards" || w === "token" || w === "tokens");
     const bare = (w: string | undefined) => !!w && (!!lookup(this.vocab.cardTypes, w) || !!lookup(this.vocab.subtypes, w) || !!lookup(this.vocab.colors, w) || w === "card" || w === "cards");
+    // "attacking or blocking creature", "friendly or enemy unit", "renewed or newly turned creature": adjectives joined by
+    // "or" before one noun — each alternative is its adjectives with that noun (read flat, the adjectives were all
+    // required, or only the last kept: probe s42 F3/F4).
+    const last = groups[groups.length - 1]!;
+    let headStart = last.length;
+    while (headStart > 0 && noun(wordOf(last[headStart - 1]))) headStart--;
+    const head = last.slice(headStart);
+    const adjectivesOnly = (g: Ast.NounItem[]) => g.every((i) => i.kind === "word" && !noun(wordOf(i)));
+    const distributed = head.length > 0 && headStart > 0 && groups.slice(0, -1).every(adjectivesOnly);
+    if (distributed) groups.splice(0, groups.length - 1, ...groups.slice(0, -1).map((g) => [...g, ...head]));
     // Every alternative but the last is a whole noun (the last one's noun is the phrase's head).
     if (!groups.slice(0, -1).every((g) => noun(wordOf(g[g.length - 1])))) return undefined;
-    // Words of their own: a later alternative with any word but a bare noun, or an earlier one ending in "token(s)".
-    const own = groups.slice(1).some((g) => g.some((i) => !bare(wordOf(i)))) || groups.slice(0, -1).some((g) => !bare(wordOf(g[g.length - 1])));
+    // Words of their own: a later alternative with any word but a bare noun, or an earlier one ending in "token(s)" (or,
+    // adjectives distributed, any alternative with a word but a bare one: "Red or Black creature" stays one selector).
+    const own = distributed
+      ? groups.some((g) => g.some((i) => !bare(wordOf(i))))
+      : groups.slice(1).some((g) => g.some((i) => !bare(wordOf(i)))) || groups.slice(0, -1).some((g) => !bare(wordOf(g[g.length - 1])));
     if (!own) return undefined;
     const shared = this.selector({ ...np, items: [] });
     const otherThan = shared.otherThan;

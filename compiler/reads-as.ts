@@ -1303,6 +1303,9 @@ function alternativesText(sel: CardSelector, ctx: Context, count: NumberExpr, pr
   const parts = sel.anyOf!.map((part) => (sel.otherThan ? { ...part, other: true } : part));
   const common: Record<string, unknown> = {};
   for (const key of new Set(parts.flatMap((p) => Object.keys(p)))) {
+    // The noun stays with each alternative: "attacking creature or blocking creature" (adjectives joined by "or" before
+    // one noun, compiler/lower.ts alternativesWithOwnWords) — printed once, it read as the last alternative's only.
+    if ((key === "cardTypes" || key === "subtypes") && !onlyKeywordsDiffer(sel)) continue;
     const value = JSON.stringify((parts[0] as Record<string, unknown>)[key]);
     if (value !== undefined && parts.every((p) => JSON.stringify((p as Record<string, unknown>)[key]) === value)) common[key] = (parts[0] as Record<string, unknown>)[key];
   }
