@@ -8302,8 +8302,9 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   const subjectDets = npDeterminers(clause.subject);
   const subjectWords = npWords(clause.subject);
   const isSelf = subjectDets.includes("this") || subjectDets.includes("it");
-  const playerWho = (): "you" | "opponent" | "any" =>
-    subjectDets.includes("you") ? "you" : subjectWords.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
+  // "another player", "each other player", "an enemy player": every player but you (controlSide) — read as "a player",
+  // the trigger fired on your own draw or life loss (probe s43 F2).
+  const playerWho = (): "you" | "opponent" | "any" => (clause.subject && controlSide(clause.subject)) ?? "any";
   const isPlayerSubject = subjectDets.includes("you") || subjectWords.some((w) => w === "player" || w.startsWith("opponent"));
   const cardSubject = (): TriggerPattern["subject"] => {
     if (isSelf) {
@@ -8392,7 +8393,7 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       l.use(np);
       const words = npWords(np);
       const dets = npDeterminers(np);
-      return { object: { kind: "player", who: dets.includes("you") && words.length === 0 ? "you" : words.some((w) => w.startsWith("opponent")) ? "opponent" : "any" } };
+      return { object: { kind: "player", who: dets.includes("you") && words.length === 0 ? "you" : controlSide(np) === "opponent" ? "opponent" : "any" } };
     }
     const selector = l.selector({ ...np, filters: np.filters.filter((f) => !combatPreps.includes(f as Ast.PrepPhrase)) });
     l.useWords(np, "card", "cards");
