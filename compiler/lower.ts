@@ -9188,7 +9188,18 @@ function setActivationLimit(a: Ability, limit: ActivationLimit): void {
 
 /** Does the first step that names a card name "it" (the event's or an earlier step's card) before any choice or look? */
 function refersToItFirst(steps: Step[]): boolean {
+  return itFirst(steps) ?? false;
+}
+
+/** refersToItFirst over steps, a run of each player's steps (`per_player`) read in order: undefined when none decides. */
+function itFirst(steps: Step[]): boolean | undefined {
   for (const step of steps) {
+    // "Each player sacrifices a unit, then draws cards equal to its power": the player's own run, in order.
+    if (step.op === "per_player") {
+      const inner = itFirst(step.steps);
+      if (inner !== undefined) return inner;
+      continue;
+    }
     // A one-shot replacement's "it" is the card its event happens to ("The next time a unit you control would be destroyed
     // this turn, return it to its owner's hand instead.").
     if (step.op === "choose_cards" || step.op === "look_top" || step.op === "search" || step.op === "choose_one" || step.op === "replace_next") return false;
@@ -9200,7 +9211,7 @@ function refersToItFirst(steps: Step[]): boolean {
     if (kinds.has("it")) return true;
     if (kinds.has("chosen") || kinds.has("target")) return false;
   }
-  return false;
+  return undefined;
 }
 
 /** The field naming the players a step acts on or for, for the steps one clause's parts can share (notePlayerNamedTwice). */
@@ -9553,7 +9564,9 @@ function actingAsActor(step: Step, players: PlayersRef): Step {
 function eachOwnCount(out: Step[], steps: Step[]): Step[] {
   const [step] = steps;
   if (steps.length !== 1 || !step || !("who" in step) || !step.who || (step.who.kind !== "each_player" && step.who.kind !== "each_opponent")) return steps;
-  if (!JSON.stringify(step).includes('"kind":"chosen_count","label":"it"')) return steps;
+  // What the step before did, read back: "that many" (any count of what a step took), "… this way", "the sacrificed unit's
+  // power" / "it" — each player's own, not all players' together (or the last player's).
+  if (!/"kind":"chosen_count"|"thisWay":|"kind":"it"\}/.test(JSON.stringify(step))) return steps;
   const players = step.who;
   const before = out[out.length - 1];
   const same = (ref: PlayersRef | undefined) => ref !== undefined && JSON.stringify(ref) === JSON.stringify(players);
@@ -9561,6 +9574,20 @@ function eachOwnCount(out: Step[], steps: Step[]): Step[] {
   if (!beforeSteps) return steps;
   out.pop();
   return [{ op: "per_player", who: players, steps: [...beforeSteps, actingAgain(step, players)], ...(step.source ? { source: step.source } : {}) }];
+}
+
+/**
+ * A sentence's steps after the ability's steps so far ("Each player discards their hand. Each player draws that many
+ * cards." — a spell's next sentence, or a trigger's on its line): as a clause after ", then" is, each player's own count
+ * (eachOwnCount). Returns where the new steps begin (what a later "… instead" replaces).
+ */
+function appendSentence(steps: Step[], more: Step[]): number {
+  const [first, ...rest] = more;
+  if (!first) return steps.length;
+  const joined = eachOwnCount(steps, [first]);
+  const from = steps.length;
+  steps.push(...joined, ...rest);
+  return from;
 }
 
 /** The reverse of actingAsActor: a step whose actor is several players, as the step one of them runs (`acting`). */
@@ -12403,8 +12430,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
         earlier.stepsBefore = host.steps;
         const continued = lowerAbilitySafely(a, Number(host.id.slice(host.id.lastIndexOf("#") + 1)), afterPrefix(info), earlier);
         reportUnusedWords(a, earlier, notes.slice(before), continued);
-        hostBefore.from = host.steps.length;
-        host.steps.push(...continued.steps);
+        hostBefore.from = appendSentence(host.steps, continued.steps);
         host.targets = continued.targets;
         host.text = `${host.text} ${abilityText.trim()}`;
         host.source = earlier.source(spanOf(hostAst.range, a.range));
@@ -12459,8 +12485,8 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
         const continued = lowerAbilitySafely(a, before_.index, info, before_.l);
         reportUnusedWords(a, before_.l, notes.slice(before), continued);
         if (a.reminder) readReminder(a.reminder, continued, info, ownVocab, doc.file, notes);
-        if (effectsBefore?.ability === before_.ability) effectsBefore.from = before_.ability.steps.length;
-        before_.ability.steps.push(...continued.steps);
+        const from = appendSentence(before_.ability.steps, continued.steps);
+        if (effectsBefore?.ability === before_.ability) effectsBefore.from = from;
         if (continued.reminder) before_.ability.reminder = continued.reminder;
         before_.ability.targets = continued.targets;
         before_.ability.text = `${before_.ability.text} ${continued.text}`;
@@ -12678,9 +12704,17 @@ function insteadOf(steps: Step[], from: number, read: { condition: Condition | u
   const sameVerb = !!before && !!step && step.op === before.op && "amount" in step && "amount" in before;
   if (l.targets.length !== targets)
     return refused(`"${l.slice(body.range)}": a target of the ${or ? 'words after "or"' : 'sentence with "instead"'} would be chosen even when its condition fails — name the card the ${or ? "effect" : "sentence"} before chose ("it", "that creature") or write two abilities`);
+  // "gain 4 more life instead", "deal 2 more damage to it instead", "draw one more card instead": the amount before and N
+  // more — "more" adds to the step it replaces (without "instead" a step of its own adds it).
+  const more = moreAfterCount(clause);
+  if (more && !(sameVerb && typeof (step as { amount: NumberExpr }).amount === "number"))
+    return refused(`"${l.slice(more.range)}" in "${l.slice(body.range)}" adds to the amount of the same effect just before it, and there is none here: write the whole amount ("draw two cards instead") or "${l.slice(clause.range).replace(/\s*\binstead\b/i, "")}" without "instead" for an effect on top of the one before`);
   if (sameVerb && (leftOut || upgradedAmount(sameTarget(step), sameTarget(before)))) {
     l.use(instead, clause.subject);
-    const upgraded = { ...before, amount: (step as { amount: NumberExpr }).amount } as Step;
+    const written = (step as { amount: NumberExpr }).amount;
+    const was = (before as { amount: NumberExpr }).amount;
+    const amount: NumberExpr = !more || typeof written !== "number" ? written : typeof was === "number" ? was + written : { kind: "plus", of: was, add: written };
+    const upgraded = { ...before, amount } as Step;
     slot!.list[slot!.index] = { op: "if", condition, then: [upgraded], else: [before!], source: l.source(body.range) };
     return;
   }
@@ -12698,6 +12732,14 @@ function insteadOf(steps: Step[], from: number, read: { condition: Condition | u
   l.use(instead);
   const otherwise = replaced.list.splice(replaced.start);
   replaced.list.push({ op: "if", condition, then: again, else: otherwise, source: l.source(body.range) });
+}
+
+/** "4 more life", "2 more damage", "one more card": the clause's object's "more" after its number (undefined without one). */
+function moreAfterCount(clause: Ast.Clause): Ast.WordNode | undefined {
+  const np = clause.object;
+  const c = np && npCount(np);
+  const first = np?.items[0];
+  return np && c && np.items.length >= 2 && first?.kind === "word" && lower(first.text) === "more" && np.determiners.includes(c) ? first : undefined;
 }
 
 /**
