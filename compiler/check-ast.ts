@@ -14,6 +14,7 @@ import { diagnostic } from "./messages.ts";
 import type { AbilityView, CardContent, CardView, ClauseView, FieldView, GameReference, GameView, KeywordUse, LayoutItem, LayoutLineView, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
 import { parseScenarioFile, type ScenarioFile } from "./scenario.ts";
 import type { AbilityStructure, Declaration } from "./vocabulary.ts";
+import { tokenNamedAt } from "./vocabulary.ts";
 import { firstWordToken } from "../grammar/lexer.ts";
 import { spanOf } from "./source-range.ts";
 import { fitted } from "./fitted.ts";
@@ -366,7 +367,9 @@ function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undef
       run = [];
       const last = np.items[np.items.length - 1]!;
       const text = np.items.slice(index + 1).map((i) => (i as Ast.WordNode).text).join(" ");
-      out.words.push({ role: "card", text, range: spanOf(next.range, last.range) });
+      // A token's name ("Create a 1/1 Vampire token named Nosferling") is the name it is given, as a quoted one is.
+      const tokenName = (verb === "create" || verb === "summon") && tokenNamedAt(np) === index;
+      out.words.push({ role: tokenName ? "tokenName" : "card", text, range: spanOf(next.range, last.range) });
       break;
     }
     if (item.kind === "word") {
@@ -402,10 +405,13 @@ function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undef
  * "token", for the checker to find a printed token card of (CW2099). Not a copy ("a token that's a copy of ...").
  */
 function tokenWithoutStats(np: Ast.NounPhrase, out: Collector): void {
-  const words = np.items.filter((i): i is Ast.WordNode => i.kind === "word");
+  const named = tokenNamedAt(np);
+  // "a token named Blood Familiar", "a Vampire token named Thrall": the words after "named" are the name, as a quoted one is.
+  const words = np.items.slice(0, named < 0 ? undefined : named).filter((i): i is Ast.WordNode => i.kind === "word");
   if (!words.some((w) => /^tokens?$/i.test(w.text)) || words.some((w) => /^(?:cop(?:y|ies)|that['’]s)$/i.test(w.text)) || np.filters.some((f) => f.kind === "relative")) return;
   if (np.items.some((i) => i.kind === "stats")) return;
-  const quoted = np.items.find((i): i is Ast.StringNode => i.kind === "string");
+  const name = named < 0 ? undefined : np.items.slice(named + 1).map((i) => (i as Ast.WordNode).text).join(" ");
+  const quoted = name !== undefined ? { value: name } : np.items.find((i): i is Ast.StringNode => i.kind === "string");
   const text = quoted ? quoted.value : words.filter((w) => !/^tokens?$/i.test(w.text)).map((w) => w.text).join(" ");
   const first = np.items[0];
   const last = np.items[np.items.length - 1];

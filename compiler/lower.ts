@@ -49,7 +49,7 @@ import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EV
 import { WordLedger, isNegationWord, isSelectingWord, leavesOf, unusedPhrases, variablesReadAsFixed } from "./word-accounting.ts";
 import { additionalCostReadsAs, playOnlyReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
-import { costWordAmount, singulars, tokenNameWords } from "./vocabulary.ts";
+import { costWordAmount, singulars, tokenNamedAt, tokenNameWords } from "./vocabulary.ts";
 import { battlefieldSlots, roleOfName } from "./zone-roles.ts";
 import { forEachNode, giftOf, joinedToGift, parseAbilityText } from "./build.ts";
 import { effectsOf, unrestated, type Effects } from "./reminder.ts";
@@ -7707,7 +7707,15 @@ class AbilityLowering {
       statWords.push(part, next!);
     });
     this.use(statWords);
-    const obj = written && statWords.length ? withoutNodes(written, new Set(statWords)) : written;
+    const statless = written && statWords.length ? withoutNodes(written, new Set(statWords)) : written;
+    // "a 2/2 Vampire Thrall token named Thrall", "a token named Blood Familiar": the words after "named" are the token's name
+    // (as a quoted name is), the words before it its types, subtypes, colours and keywords. The name was glued to the other
+    // words ("Vampire Thrall Named Thrall").
+    const namedAt = statless ? tokenNamedAt(statless) : -1;
+    const namedWords = namedAt < 0 ? [] : statless!.items.slice(namedAt);
+    const givenName = namedAt < 0 ? undefined : namedWords.slice(1).map((i) => (i as Ast.WordNode).text).join(" ");
+    this.use(namedWords);
+    const obj = namedAt < 0 ? statless : withoutNodes(statless, new Set(namedWords));
     // "a tapped 2/2 Zombie token", "an exhausted 1/1 Bat token": a token enters as any card does (ready, in no combat);
     // the word was taken into the token's name ("Exhausted Bat") and the token entered ready, in silence.
     const stateWords = (obj?.items ?? []).filter((i): i is Ast.WordNode => i.kind === "word" && (readinessOf(lower(i.text)) !== undefined || ["attacking", "blocking", "defending"].includes(lower(i.text))));
@@ -7730,7 +7738,7 @@ class AbilityLowering {
     const words = npWords(obj && keywordWords.length ? withoutNodes(obj, new Set(keywordWords)) : obj);
     const stats = obj?.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
     // "a 1/1 black Thrall creature token" is a Thrall (a Creature), not a "Black Thrall Creature" (the rule the checker shares).
-    const quotedName = (obj?.items.find((i) => i.kind === "string") as Ast.StringNode | undefined)?.value;
+    const quotedName = givenName ?? (obj?.items.find((i) => i.kind === "string") as Ast.StringNode | undefined)?.value;
     const name = tokenNameWords(words, quotedName, (w) =>
       this.vocab.keywords.get(w)?.kind === "ability" ? "abilityKeyword" : lookup(this.vocab.cardTypes, w) || lookup(this.vocab.colors, w) ? "typeOrColor" : undefined,
     ).map((w) => (quotedName === undefined ? w[0]!.toUpperCase() + w.slice(1) : w)).join(" ");
@@ -7745,7 +7753,7 @@ class AbilityLowering {
     const withPrep = (clause.tail.find((t) => t.kind === "prep" && t.prep === "with") as Ast.PrepPhrase | undefined) ?? (obj?.filters.find((f) => f.kind === "prep" && f.prep === "with") as Ast.PrepPhrase | undefined);
     const keywords = [...keywordWords.map((w) => ({ name: this.vocab.keywords.get(lower(w.text))!.name })), ...(withPrep ? this.keywordList(withPrep.object) : [])];
     // With a quoted name, the other words must be its type, subtypes, colours or keywords: anything else is reported.
-    const quoted = obj?.items.some((i) => i.kind === "string");
+    const quoted = givenName !== undefined || obj?.items.some((i) => i.kind === "string");
     this.use(obj?.determiners, obj?.items.filter((i) => !quoted || i.kind !== "word" || /^tokens?$/i.test(i.text) || lookup(this.vocab.cardTypes, i.text) || lookup(this.vocab.subtypes, i.text) || lookup(this.vocab.colors, i.text) || keywordWords.includes(i)));
     // "Each opponent creates a 1/1 Thrall token": under that player's control.
     const under = this.antecedent?.subject && this.antecedent.subject === clause.subject ? this.subjectPlayers(clause.subject) : undefined;

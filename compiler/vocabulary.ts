@@ -8,6 +8,7 @@
  */
 import { NumberWords } from "../grammar/lexer.ts";
 import type { Range } from "./diagnostics.ts";
+import type * as Ast from "./ast.ts";
 import { closestName } from "./check-suggest.ts";
 
 export type VocabularyKind =
@@ -276,6 +277,16 @@ export function tokenNameWords(words: readonly string[], quoted: string | undefi
   const named = words.filter((w) => !/^tokens?$/i.test(w) && role(w) !== "abilityKeyword");
   const proper = named.filter((w) => role(w) !== "typeOrColor");
   return proper.length ? proper : named;
+}
+
+/**
+ * "a token named Blood Familiar", "a 2/2 Vampire Thrall token named Thrall": the index of "named" after the word "token(s)",
+ * the words after it all words (the token's name, not a card looked up) — else -1.
+ */
+export function tokenNamedAt(np: Ast.NounPhrase): number {
+  const at = np.items.findIndex((i) => i.kind === "word" && i.text.toLowerCase() === "named");
+  if (at < 1 || at === np.items.length - 1 || !np.items.slice(at + 1).every((i) => i.kind === "word")) return -1;
+  return np.items.slice(0, at).some((i) => i.kind === "word" && /^tokens?$/i.test(i.text)) ? at : -1;
 }
 
 /** `a`/`an`/`one` … `ten` before the cards a cost discards or erases (as the lowering reads them). */
