@@ -4826,7 +4826,8 @@ class AbilityLowering {
     }
     const targets = this.targets.length;
     const notes = this.notes.length;
-    const read = this.condition(cond.clause);
+    // "…, or 4 life if you control a Golem and a Knight": every condition joined (it read the first only).
+    const read = this.phraseCondition(cond);
     const condition = cond.word === "unless" ? negation(read) : read;
     insteadOf(out, from, { condition, targets, notes }, { ...clause, tail: clause.tail.filter((t) => t !== cond) }, instead, clause.range, this, true);
   }
@@ -9127,7 +9128,7 @@ function activationLimit(clauses: Ast.Clause[], l: AbilityLowering): ActivationL
   const conditions: Condition[] = [];
   for (const item of [clause, ...more].flatMap((c) => c.tail)) {
     if (eachTurn.includes(item)) continue;
-    const c = item.kind === "prep" && item.prep === "during" ? l.duringLimit(item) : item.kind === "condition" && item.word === "if" ? l.conditionWithoutTargets(item.clause) : undefined;
+    const c = item.kind === "prep" && item.prep === "during" ? l.duringLimit(item) : item.kind === "condition" && item.word === "if" ? limitCondition(item, l) : undefined;
     if (c) conditions.push(c);
     else if (!(item.kind === "condition" && item.word === "if"))
       l.note(item.range, `the engine cannot limit an activated ability to "${l.slice(item.range)}": write "Activate only during your turn." (or "during an opponent's turn", "during your <phase> phase"), "Activate only if <condition>." or "Activate only once each turn."`);
@@ -9175,7 +9176,7 @@ function playLimit(clauses: Ast.Clause[], l: AbilityLowering): { condition?: Con
   const conditions: Condition[] = [];
   let unread = false;
   for (const item of clause.tail) {
-    const c = item.kind === "prep" && item.prep === "during" ? l.duringLimit(item) : item.kind === "condition" && item.word === "if" ? l.conditionWithoutTargets(item.clause) : undefined;
+    const c = item.kind === "prep" && item.prep === "during" ? l.duringLimit(item) : item.kind === "condition" && item.word === "if" ? limitCondition(item, l) : undefined;
     if (c) conditions.push(c);
     else {
       unread = true;
@@ -10742,15 +10743,28 @@ function compoundConditionRead(body: { condition: Ast.Clause; more?: Ast.Conditi
     const understood = parts.filter((c): c is Condition => c !== undefined);
     return understood.length > 1 ? { kind: "all", conditions: understood } : understood[0];
   }
-  const first = read(body.condition);
+  // "If it's exhausted and a Vampire, ...": a state and a kind joined by "and" after "it's" / "is" are two conditions on
+  // the one card (both hold), as "If it's exhausted and it's a Vampire" — the second was marked read with the first, and
+  // only the first was checked, in silence.
+  const joined = body.condition.object?.also?.length && isStateClause(body.condition) ? [{ ...body.condition.object, also: undefined }, ...body.condition.object.also] : undefined;
+  if (joined) {
+    const parts = joined.map((np, i) => read(i === 0 ? { ...body.condition, object: np } : predicateOf(body.condition, { object: np }, np.range)));
+    if (parts.some((c) => c === undefined)) return undefined;
+    if (!body.more?.length) return { kind: "all", conditions: parts as Condition[] };
+  }
+  const first = joined ? undefined : read(body.condition);
   if (!body.more?.length) return first;
   const joins = new Set(body.more.map((m) => m.join.lemma.toLowerCase()));
+  if (joined) {
+    l.note(spanOf(body.condition.range, body.more.at(-1)!.clause.range), `"${l.slice(spanOf(body.condition.range, body.more.at(-1)!.clause.range))}" joins more than two conditions, and does not say which binds first: write two abilities, or two conditions ("If A and B, ...")`);
+    return undefined;
+  }
   const rest = body.more.map((m) => {
     // "If you control a Warrior or a Mage": a bare card noun after the join (read as a determiner and a verb) is the first
     // condition's object again.
     const noun = m.clause.verb && !m.clause.object && !m.clause.be && !m.clause.modal && !m.clause.complement && !m.clause.tail.length && m.clause.subject && npWords(m.clause.subject).length === 0 && !m.clause.subject.filters.length && (l.cardNoun(lower(m.clause.verb.text)) || l.cardNoun(singular(m.clause.verb.text))) ? m.clause.verb : undefined;
     const object: Ast.NounPhrase | undefined = noun && m.clause.subject ? { ...m.clause.subject, items: [noun], range: m.clause.range } : undefined;
-    const clause: Ast.Clause = object && body.condition.verb && body.condition.object ? { ...body.condition, object, range: m.clause.range } : m.clause;
+    const clause: Ast.Clause = object && isStateClause(body.condition) ? predicateOf(body.condition, { object }, m.clause.range) : object && body.condition.verb && body.condition.object ? { ...body.condition, object, range: m.clause.range } : carriedSubject(body.condition, m.clause);
     const c = read(clause);
     l.aboutConditionPlayer(clause);
     return c;
@@ -10764,6 +10778,47 @@ function compoundConditionRead(body: { condition: Ast.Clause; more?: Ast.Conditi
   const understood = all.filter((c): c is Condition => c !== undefined);
   if (joins.has("or")) return understood.length === all.length ? { kind: "any", conditions: understood } : undefined;
   return understood.length > 1 ? { kind: "all", conditions: understood } : understood[0];
+}
+
+/** "Activate only if A and B.": every condition joined (it read the first only), none of them a target. */
+function limitCondition(item: Ast.ConditionPhrase, l: AbilityLowering): Condition | undefined {
+  return compoundCondition({ condition: item.clause, ...(item.more ? { more: item.more } : {}) }, l, (clause) => l.conditionWithoutTargets(clause));
+}
+
+/** "it's exhausted" / "it's a Vampire" (the contraction read as the verb) or "it is exhausted" / "this is a Vampire": a clause that says what a card is. */
+function isStateClause(clause: Ast.Clause): boolean {
+  if (clause.modal || clause.complement) return false;
+  if (clause.verb && /^(?:it|that)['’]s$/i.test(clause.verb.text)) return !clause.be;
+  return !!clause.be && /^(?:is|are|was|were)$/i.test(clause.be.text);
+}
+
+/** The state clause `first` with another predicate ("a Vampire", "exhausted"): the same card said to be something else. */
+function predicateOf(first: Ast.Clause, predicate: { object?: Ast.NounPhrase; verb?: Ast.WordNode }, range: Range): Ast.Clause {
+  const object = predicate.object;
+  const adjective = predicate.verb;
+  // "it's exhausted": the contraction is the verb, what the card is the object.
+  if (first.verb && /^(?:it|that)['’]s$/i.test(first.verb.text)) return { ...first, object: object ?? (adjective ? { kind: "np", determiners: [], items: [adjective], filters: [], range: adjective.range } : undefined), tail: [], range };
+  // "it is exhausted" (the adjective after "is" read as a verb) / "it is a Vampire" (an object).
+  const { verb: _verb, object: _object, ...rest } = first;
+  return { ...rest, ...(object ? { object } : {}), ...(adjective ? { verb: adjective } : {}), tail: [], range };
+}
+
+/**
+ * A condition joined with no subject of its own ("If it is exhausted and is a Vampire", "If it's a Vampire and exhausted",
+ * "If you have 5 or less life and control a Vampire"): the first condition's subject (it was "this" — another card).
+ */
+function carriedSubject(first: Ast.Clause, clause: Ast.Clause): Ast.Clause {
+  if (clause.subject) return clause;
+  if (isStateClause(first)) {
+    // "and is a Vampire": a predicate after its own "is"; "and exhausted": a state word alone.
+    if (clause.be && !clause.modal && /^(?:is|are|was|were)$/i.test(clause.be.text) && !clause.tail.length) return predicateOf(first, { object: clause.object, verb: clause.verb }, clause.range);
+    if (!clause.be && !clause.modal && clause.verb && !clause.object && !clause.complement && !clause.tail.length) return predicateOf(first, { verb: clause.verb }, clause.range);
+    // "If it's a Soldier and has 1 power": the card "it's" names has it.
+    if (first.subject) return { ...clause, subject: first.subject };
+    const at = first.verb!.range;
+    return { ...clause, subject: { kind: "np", determiners: [{ kind: "determiner", lemma: "it", text: "it", range: at }], items: [], filters: [], range: at } };
+  }
+  return first.subject && !first.modal ? { ...clause, subject: first.subject } : clause;
 }
 
 /** "You may cast this spell from your graveyard.": where the card may be played from (a static, on a spell too). */
@@ -12682,7 +12737,8 @@ function insteadSlot(steps: Step[], from: number): { list: Step[]; start: number
 function upgradeInstead(host: Ability, from: number, up: NonNullable<ReturnType<typeof insteadUpgrade>>, l: AbilityLowering): void {
   const targets = l.targets.length;
   const notes = l.notes.length;
-  const condition = l.condition(up.body.condition);
+  // "If it's exhausted and a Vampire, destroy it instead.": every condition joined, as a sentence without "instead" reads them.
+  const condition = compoundCondition(up.body, l);
   insteadOf(host.steps, from, { condition, targets, notes }, up.clause, up.instead, up.body.range, l);
 }
 
