@@ -95,6 +95,56 @@ describe("mutation scores", () => {
     expect(ignoredParts(source)).toEqual(["`only ${limit} per turn`", "`${player} draws ${n}`", '"Shatter a card from your hand"', "`choose ${spec.text}`", '"both players passed"', '"expectation not met"', "v.expected", "v.actual", "`no card ${name}`", "`needs ${need}`", "`discard ${amount} cards`", "step.prompt", "`how many?`", '"choose which runs first"', "`declare attackers`", "`${label} fires`", '{ source: source("response_model"), phase: phase.name }', '{ source: source("priority_actions") ?? meta.source }', '{ ...meta, param: "fizzle_when" }', "priorityMeta", '"each player may pass"', "meta", '"it resolves"']);
   });
 
+  it("leave out a text helper — a const or function of the module used only inside message text, never reassigned, not exported, writing nothing — and keep one used once elsewhere", () => {
+    const source = [
+      "function cantWhy(ctx, id, rules) { const k = keywords.find((x) => rules.includes(x.rule)); return k ? ` (${k.name})` : \"\"; }",
+      "const r1 = { code: \"cannot_attack\", message: `can't attack${cantWhy(ctx, id, [\"cant_attack\"])}` };",
+      "const phase = phases.find((p) => p.steps.some((s) => s.rule === \"declare_attackers\"))?.name ?? \"combat\";",
+      "const r2 = { code: \"cannot_attack\", message: `creatures attack in the ${phase} phase` };",
+      "const names = required.map((id) => cardName(ctx, id)).join(\", \");",
+      "const d = askDeclaration(ctx, frame, player, free, 0, 1, `besides ${names}`);",
+      "emit(ctx, \"check\", `${names} must attack`, { player });",
+      "const label = cardName(ctx, id);",
+      "function line() { return `${label}!`; }",
+      "const r3 = { message: line() };",
+      // Used once outside message text: in an event's data, in a condition.
+      "const kept = keywords.find((k) => k.rule)?.name;",
+      "emit(ctx, \"check\", `${kept} applies`, { kept });",
+      "function shown(id) { return `#${id}`; }",
+      "if (shown(a) === \"#1\") refuse(\"c\", shown(a));",
+      // Exported, reassigned, writing, unused, recursive: counted.
+      "export function exportedWhy(id) { return id; }",
+      "const r4 = { message: exportedWhy(1) };",
+      "let changed = \"a\"; changed = \"b\";",
+      "const r5 = { message: changed };",
+      "const written = writeCard(ctx, id).name;",
+      "function loud(id) { emit(ctx, \"x\", \"y\", {}); return id; }",
+      "const r6 = { message: `${written} ${loud(1)}` };",
+      "const unused = \"never read\";",
+      "function deep(n) { return n ? deep(n - 1) : \"\"; }",
+      "const r7 = { message: deep(2) };",
+    ].join("\n");
+    expect(ignoredParts(source)).toEqual([
+      "function cantWhy(ctx, id, rules) { const k = keywords.find((x) => rules.includes(x.rule)); return k ? ` (${k.name})` : \"\"; }",
+      "`can't attack${cantWhy(ctx, id, [\"cant_attack\"])}`",
+      'phases.find((p) => p.steps.some((s) => s.rule === "declare_attackers"))?.name ?? "combat"',
+      "`creatures attack in the ${phase} phase`",
+      'required.map((id) => cardName(ctx, id)).join(", ")',
+      "`besides ${names}`",
+      "`${names} must attack`",
+      "cardName(ctx, id)",
+      "function line() { return `${label}!`; }",
+      "line()",
+      "`${kept} applies`",
+      "shown(a)",
+      "exportedWhy(1)",
+      "changed",
+      '"y"',
+      "`${written} ${loud(1)}`",
+      "deep(2)",
+    ]);
+  });
+
   it("key a compiled suite by every file it is made from: a game's card or the compiler changed, added or renamed is a new suite; runtime/ is not an input", () => {
     const base = mkdtempSync(path.join(tmpdir(), "cw-suite-key-"));
     try {
