@@ -1888,6 +1888,7 @@ class AbilityLowering {
           }
           if (this.notes.length === noted) this.note(f.controller.range, `the engine cannot tell whose cards "${this.slice(f.range)}" means: write "you control", "an opponent controls", "its controller controls" or "a player controls"`);
         }
+        if (sel.controller === "any" && who.some((w) => w === "each" || w === "every" || w === "all")) this.notePerPlayerCount(np, f.range);
         // "you don't control": a game of two players — the opponent's (a player controls every card in play or none).
         if (f.not) {
           if (sel.controller === "any") this.note(f.range, `the engine cannot read "${this.slice(f.range)}": write "you don't control" or "an opponent controls"`);
@@ -1930,6 +1931,7 @@ class AbilityLowering {
           } else if (possessives.length === 1 && /^players?$/.test(possessives[0]!) && d.some((w) => w === "each" || w === "all" || w === "any" || w === "a" || w === "an")) {
             // Anyone's (as "a Graveyard"). Not "each other player's": "other" is left unread.
             this.carryPossessor(f.object);
+            if (d.some((w) => w === "each" || w === "all")) this.notePerPlayerCount(np, f.object.range);
           } else if (possessives.length) {
             // "target player's Graveyard", "its owner's hand": a player a card choice cannot be tied to — said, not dropped.
             this.ledger.carry(f.object.determiners, f.object.items);
@@ -1940,6 +1942,7 @@ class AbilityLowering {
           } else if (d.some((w) => w === "a" || w === "an" || w === "any" || w === "each" || w === "all")) {
             // "from a Graveyard", "in any hand": anyone's.
             this.useDeterminers(f.object, "a", "an", "any", "each", "all");
+            if (d.some((w) => w === "each" || w === "all")) this.notePerPlayerCount(np, f.object.range);
           }
           else if (d.includes("their") || d.includes("its")) {
             this.useDeterminers(f.object, "their", "its");
@@ -5095,6 +5098,16 @@ class AbilityLowering {
     const holds = this.whoHolds({ ...f, pronoun: undefined, clause: { ...f.clause, subject: undefined } }, { kind: "each_player" });
     this.notes.length = notes;
     return holds;
+  }
+  /**
+   * "Destroy a creature each player controls", "Erase a card from each Graveyard": a number of cards for each player — the
+   * engine would choose that many in all, among every player's (it ran so, silently: probe s43 F6). Said at the phrase
+   * ("each creature each player controls" and "each opponent's" — every game is a duel — are read as written).
+   */
+  notePerPlayerCount(card: Ast.NounPhrase, each: Ast.NounPhrase["range"]): void {
+    if (!choosesCards(card) && !npDeterminers(card).includes("target")) return;
+    const cardText = this.slice({ start: card.range.start, end: each.start }).trim();
+    this.note(each, `"${cardText} ${this.slice(each)}" is that many cards of each player's, and the engine would choose them among all players' cards together: write a sentence for each player ("… you control. … an opponent controls.", "… from your Graveyard. … from an opponent's Graveyard."), or "each" for all of them`);
   }
   /**
    * A trigger's player subject with a filter ("Whenever a player who has Bleed counters draws a card", "Whenever an
