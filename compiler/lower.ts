@@ -2377,6 +2377,13 @@ class AbilityLowering {
     return undefined;
   }
 
+  /** Was `card` a target its phrase named by a player who controls it ("target creature an opponent controls", "… you control")? */
+  private controllerNamedOf(card: CardRef): boolean {
+    if (card.kind !== "target") return false;
+    const controller = this.targets[card.index]?.cards?.controller;
+    return controller !== undefined && controller !== "any";
+  }
+
   /** The controller of the one card named before (`lastCard`: a target, a card chosen), when no player was: whom "that player" names. */
   private controllerOfCardNamed(): PlayerRef | undefined {
     const card = this.lastCard;
@@ -6171,7 +6178,10 @@ class AbilityLowering {
       }
       // A target slot is named by its player phrase ("target player"), not the possessive.
       if (ref.kind === "target") this.targets[ref.index]!.text = this.targets[ref.index]!.text.replace(/['’]s?$/, "");
-      if (ref.kind !== "you") this.lastPlayers = ref;
+      // "Return target creature an opponent controls to its owner's hand. That player discards a card.": the player the
+      // sentence named ("an opponent", who controlled it) is whom "that player" names, not the owner a zone's possessive
+      // names (they differ after a steal: the caster discarded, or the stolen card itself).
+      if (ref.kind !== "you" && !(ref.kind === "owner_of" && this.controllerNamedOf(ref.of))) this.lastPlayers = ref;
       return ref;
     }
     const dets = npDeterminers(np);
@@ -7342,7 +7352,9 @@ class AbilityLowering {
         // "Return target creature to its owner's hand. That player discards a card.": the owner named is who "that player"
         // and "they" mean next, as a possessive of another verb's zone is (zoneOwnerOf) — the owner of the card returned.
         const moved = what.kind === "card" ? what.ref : what.kind === "target" ? { kind: "target" as const, index: what.index } : undefined;
-        if (moved && (moved.kind === "target" || moved.kind === "chosen") && isOwnersZone(to!.object)) this.lastPlayers = { kind: "owner_of", of: moved };
+        // A target named by the player who controls it ("target creature an opponent controls"): that player — the sentence's
+        // own player, its last controller — not the owner (after a steal the caster discarded, or the stolen card itself).
+        if (moved && (moved.kind === "target" || moved.kind === "chosen") && isOwnersZone(to!.object)) this.lastPlayers = { kind: this.controllerNamedOf(moved) ? "controller_of" : "owner_of", of: moved };
         return this.foundGoes(this.intoOwnersZone([{ op: "move", what, to: zone, ...(from ? { from } : {}) }], to!.object, clause));
       }
       case "search": {
