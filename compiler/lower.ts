@@ -160,6 +160,7 @@ const UNCLEAR_CONTROLLER_REACH = new WeakMap<Ast.NounFilter, Ast.NounPhrase[]>()
  * stays the last phrase's and the reader says so (UNCLEAR_CONTROLLER_REACH).
  */
 function sharedController(parts: Ast.NounPhrase[]): Ast.NounPhrase[] {
+  noteUnclearWithReach(parts);
   const last = parts[parts.length - 1]!;
   const control = last.filters.find((f): f is Ast.ControlFilter => f.kind === "controlledBy");
   if (!control || parts.length < 2) return parts;
@@ -172,6 +173,24 @@ function sharedController(parts: Ast.NounPhrase[]): Ast.NounPhrase[] {
   const unclear = before.filter((p) => kind(p) !== kind(last));
   if (unclear.length) UNCLEAR_CONTROLLER_REACH.set(control, unclear);
   return parts.map((p) => (before.includes(p) && !unclear.includes(p) ? { ...p, filters: [...p.filters, control] } : p));
+}
+/**
+ * "Destroy each Knight and each Golem with power 3 or more.": a "with" / "without" after the last of a list of card phrases
+ * of one kind, none of the others with one of its own, may be said of each phrase or of the last only — the engine read
+ * it of the last only, in silence. Kept for the selector's reader, which says so (UNCLEAR_WITH_REACH).
+ */
+const UNCLEAR_WITH_REACH = new WeakMap<Ast.NounFilter, Ast.NounPhrase[]>();
+function noteUnclearWithReach(parts: Ast.NounPhrase[]): void {
+  const last = parts[parts.length - 1]!;
+  const withs = last.filters.filter((f) => f.kind === "prep" && (f.prep === "with" || f.prep === "without"));
+  if (!withs.length || parts.length < 2) return;
+  const kind = (p: Ast.NounPhrase) => npDeterminers(p).filter((d) => d !== "other" && d !== "another").join(" ");
+  const before = parts.slice(0, -1);
+  if (before.some((p) => isPlayerPhrase(p) || kind(p) !== kind(last) || p.filters.some((f) => f.kind === "prep" && (f.prep === "with" || f.prep === "without")))) return;
+  // "each enemy unit and each unit with power 2 or less": of the same noun, said of both the first would add nothing — the last only.
+  const words = new Set(npWords(last).map(singular));
+  if (before.some((p) => npWords(p).some((w) => words.has(singular(w))))) return;
+  for (const f of withs) UNCLEAR_WITH_REACH.set(f, before);
 }
 /**
  * "for the rest of the turn" / "for the rest of this turn" (the same duration as "until end of turn", in other words) and
@@ -1845,6 +1864,15 @@ class AbilityLowering {
     // "each creature blocked by this with 2 or less attack": the parser hangs what follows "this" on it, but it describes the creature.
     const afterCombat = np.filters.flatMap((f) => (f.kind === "relative" ? (this.blockRelation(f.clause, f.that)?.after ?? []) : []));
     for (const f of [...np.filters.map((f) => this.havingAsControl(f, sel, np)), ...nested, ...afterZone, ...afterCombat]) {
+      // "each Vampire and each creature with power 1 or less": a last phrase of a card type takes in the ones before it —
+      // said of both, the first would add nothing; the last only.
+      const unclearWith = UNCLEAR_WITH_REACH.get(f);
+      if (unclearWith && !npWords(np).every((w) => lookup(this.vocab.cardTypes, w) || /^(?:cards?|permanents?)$/.test(w))) {
+        const said = this.slice(f.range);
+        const others = unclearWith.map((p) => this.slice(ownRange(p))).join('", "');
+        const mine = this.slice({ start: np.range.start, end: f.range.start }).trim();
+        this.note(f.range, `"${said}" may be said of "${others}" too, or of "${mine}" only: write it after each phrase it is said of ("${this.slice(ownRange(unclearWith[0]!))} ${said} and ${mine} ${said}"), or put "${mine} ${said}" first ("${mine} ${said} and ${this.slice(ownRange(unclearWith[0]!))}")`);
+      }
       if (f.kind === "controlledBy") {
         const unclear = UNCLEAR_CONTROLLER_REACH.get(f);
         if (unclear) {
