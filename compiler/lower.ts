@@ -641,6 +641,11 @@ class AbilityLowering {
   combatTrigger = false;
   /** The card the ability named last (a target, a chosen card, "it"): what "its controller" refers to. */
   lastCard?: CardRef;
+  /**
+   * "any target" named last (a card or a player, so no `lastCard`): "Deal 1 damage to any target, then deal 1 damage to it."
+   * — "it" is that target, whichever it is (it read as the cards the step before acted on: none when a player was chosen).
+   */
+  lastAnyTarget?: number;
   /** The steps of the spell's abilities before this one (its sentences before): what "again" may repeat. */
   earlierSpellSteps: Step[] = [];
   /** `lastCard` as the clause being lowered began: what its clauses before named (takenReference). */
@@ -2895,6 +2900,7 @@ class AbilityLowering {
       }
       for (let i = 0; i < slots; i++) indexes.push(this.addTarget(slots > 1 || upTo ? { ...spec, cards: spec.cards && { ...spec.cards }, group: `${this.targets.length - i}`, ...(spec.differsFromPrevious ? { differsFromPrevious: spec.differsFromPrevious + i } : {}) } : spec));
       if (!any) this.lastCard = { kind: "target", index: indexes[0]! };
+      else if (indexes.length === 1 && !upTo) [this.lastCard, this.lastAnyTarget] = [undefined, indexes[0]!];
       return indexes.length === 1 ? { kind: "target", index: indexes[0]! } : { kind: "targets", indexes };
     }
     const role = this.eventRole(np);
@@ -2928,6 +2934,7 @@ class AbilityLowering {
     if (taken) return { kind: "card", ref: taken };
     // "it" after a target or a chosen card in the same ability is that card ("Gain control of target creature. Renew it.").
     if (!dets.includes("this") && words.length === 0 && dets.includes("it") && !this.lastCard) this.paidPronoun(np, "it");
+    if (!dets.includes("this") && words.length === 0 && dets.length === 1 && dets[0] === "it" && !this.lastCard && this.lastAnyTarget !== undefined) return { kind: "target", index: this.lastAnyTarget };
     if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return dets.includes("this") ? { kind: "card", ref: { kind: "self" } } : this.itAffected(this.lastCard ?? { kind: "it" });
     if (dets.includes("it") || dets.includes("that") || dets.includes("they")) {
       // "that creature", "that unit": the card named before; its card noun is carried by the reference.
@@ -11399,6 +11406,19 @@ function lowerCostChange(clause: Ast.Clause, a: Ability | undefined, l: AbilityL
   const otherTail = clause.tail.filter((t) => t !== forEach && t !== cond && t !== toPlay && !(t.kind === "prep" && t.prep === "on" && forEach) && (a || t.kind !== "condition"));
   const subjectRead = self || (subject && subject.filters.length === (relative ? 1 : 0) && (!owner || ownerCaster !== undefined));
   const ok = subject && subjectRead && castByYou && directionAt >= 0 && (directionAt === words.length - 1 || directionAt === 0) && amount !== undefined && (resourceWords.length === 0 || resource) && !(symbol && count) && !otherTail.length;
+  // "Spells your opponents cast cost 1 life more.": the words say what the cost changes by, and it is no resource of the
+  // game — said so (the general advice below would list the very words the card uses).
+  if (!ok && subject && subjectRead && castByYou && directionAt >= 0 && amount !== undefined && resourceWords.length && !resource && !otherTail.length) {
+    const names = l.vocab.game.resources.map((r) => r.name);
+    const by = [...names, ...(Object.values(l.vocab.game.symbols ?? {}).some((m) => m.generic) ? ["{N}"] : [])];
+    const said = resourceWords.join(" ");
+    const instead = names[0] ? `; write "${`${l.slice({ start: clause.range.start, end: obj!.range.start })}${amount} ${names[0]} ${direction}${l.slice({ start: obj!.range.end, end: clause.range.end })}`.replace(/[\s.]+$/, "")}." if ${names[0]} is meant` : "";
+    l.use(clause);
+    l.note(obj!.range, /^lifes?$/.test(said)
+      ? `the engine changes a cost only by ${by.join(" or ")}, never by life: a cost's life part cannot be raised or lowered ("${l.slice(obj!.range)}")`
+      : `"${said}" is no resource of this game: the engine changes a cost by ${by.join(" or ")}${instead}`);
+    return undefined;
+  }
   if (!ok) {
     l.note(clause.range, `the engine changes what cards cost written "<cards> you cast cost N less." (or "your opponents cast", "your opponent's spells", "This costs N less", "more", "{N}", "N <resource>", "for each ..."): "${l.slice(clause.range)}"`);
     return undefined;
@@ -11409,7 +11429,7 @@ function lowerCostChange(clause: Ast.Clause, a: Ability | undefined, l: AbilityL
   if ((symbol && !hasGeneric) || (!symbol && !resource && paysOtherwise)) {
     const named = game.resources[0]?.name;
     l.use(clause);
-    l.note(obj!.range, `"${l.slice(obj!.range)}" does not say what the cards cost less of in this game${symbol ? " (it has no generic cost symbols)" : " (its colours pay in different ways)"}: name it${named ? ` ("${amount} ${named} ${direction}")` : ""}`);
+    l.note(obj!.range, `"${l.slice(obj!.range)}" does not say what the cards cost ${direction} of in this game${symbol ? " (it has no generic cost symbols)" : " (its colours pay in different ways)"}: name it${named ? ` ("${amount} ${named} ${direction}")` : ""}`);
     return undefined;
   }
   let affects: CardSelector | { self: true } = { self: true };

@@ -27,7 +27,7 @@ import type {
   TargetSpec,
   TriggerPattern,
 } from "./ir.ts";
-import { DAMAGE_PREVENTED_THIS_WAY, LIFE_THIS_WAY, PAID_LABELS, PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayNoun, thisWayVerbOf, walkSteps } from "./ir.ts";
+import { DAMAGE_PREVENTED_THIS_WAY, LIFE_THIS_WAY, PAID_LABELS, PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayNoun, thisWayVerbOf, triggerEvents, walkSteps } from "./ir.ts";
 import { TRIGGER_EVENTS, countsCards, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
@@ -56,6 +56,13 @@ interface Context {
   chosen?: Chosen;
   /** Who did the step before an "If you do" / "If they don't" (`if` on didCondition): "you", or another player ("they"). */
   didBy?: PlayersRef;
+  /**
+   * Cards (JSON of their CardRef) an earlier step of the ability took out of play: a condition on one is asked of what it
+   * last was in play (runtime lastKnownOf), so it reads "if it was a Vampire", not "is" (a question about now).
+   */
+  gone?: Set<string>;
+  /** A step of the ability was told already: "it" is then the card it acted on, not the triggering event's. */
+  acted?: boolean;
 }
 
 const CARD_RULE_TEXT: Record<string, string> = {
@@ -258,6 +265,17 @@ function keywordText(k: KeywordGrant | { name: string; amount?: number }): strin
 // Steps
 
 function stepsText(steps: Step[], ctx: Context): string {
+  // What these steps take out of play is known to the steps after them here, never to a condition printed around them
+  // ("Destroy target creature unless it is a Vampire" asks before the destroy).
+  const [goneBefore, actedBefore] = [ctx.gone, ctx.acted];
+  ctx.gone = new Set(goneBefore ?? []);
+  try {
+    return stepsTextIn(steps, ctx);
+  } finally {
+    [ctx.gone, ctx.acted] = [goneBefore, actedBefore];
+  }
+}
+function stepsTextIn(steps: Step[], ctx: Context): string {
   const out: string[] = [];
   let previousSubject: string | undefined;
   const looked = ctx.looked;
@@ -305,6 +323,17 @@ function stepsText(steps: Step[], ctx: Context): string {
       ctx.didBy = before && "who" in before ? (before.who as PlayersRef | undefined) : undefined;
       text = stepText(step, ctx);
       delete ctx.didBy;
+    } else if (sameAmountForYou(step, steps[i - 1])) {
+      // "Each opponent loses 1 life for each creature they control. You gain that much life.": for each of those players,
+      // you gain what they lost (lower.ts reads "that much" per player) — said as written, not as their gain.
+      const [own] = (step as Extract<Step, { op: "per_player" }>).steps;
+      text = `you ${own!.op === "gain_life" ? "gain" : "lose"} that much life`;
+    } else if (repeats(steps, i) > 1) {
+      // "Deal 1 damage to any target twice.": the same step again is the clause repeated (lower.ts repetition) — "then deal
+      // 1 damage to it" would be another reference (a player target is no "it"), and compiles to another IR.
+      const times = repeats(steps, i);
+      text = `${stepText(step, ctx)} ${times === 2 ? "twice" : `${NUMBER_WORDS[times]} times`}`;
+      i += times - 1;
     } else text = stepText(step, ctx);
     // "Draw a card if you control a Vampire and gain 2 life.": a condition on one step with more after it is written after
     // that step ("Draw a card if you control a Vampire, then gain 2 life."): "If you control a Vampire, draw a card, then
@@ -315,6 +344,9 @@ function stepsText(steps: Step[], ctx: Context): string {
       if (then && !then.includes(", then ") && !/^(?:if|you may)\b/i.test(then)) text = `${then} if ${condition}`;
     }
     if ((used.op === "summon" || used.op === "create_token" || used.op === "copy") && used.arrived) (ctx.arrived ??= new Map()).set(used.arrived, arrivedPhrase(used, step));
+    const taken = tookOutOfPlay(used, ctx);
+    if (taken) (ctx.gone ??= new Set()).add(taken);
+    ctx.acted = true;
     const joined = steps[i + 1] && joinedObjectsText(used, steps[i + 1]!, text, ctx, chosen);
     if (joined) {
       text = joined;
@@ -346,6 +378,61 @@ function stepsText(steps: Step[], ctx: Context): string {
   let text = "";
   for (const [i, part] of parts.entries()) text += i === 0 ? part : part.startsWith(NEW_SENTENCE) ? `. ${part.slice(NEW_SENTENCE.length)}` : `, then ${part}`;
   return sentence(text.replace(NEW_SENTENCE, ""));
+}
+
+/**
+ * A `per_player` run whose one step is your life changed by the amount of the run before it (same players, one step each):
+ * "…, then you gain that much life".
+ */
+function sameAmountForYou(step: Step, before: Step | undefined): boolean {
+  if (step.op !== "per_player" || before?.op !== "per_player" || step.among || before.among || step.steps.length !== 1 || before.steps.length !== 1) return false;
+  if (JSON.stringify(step.who) !== JSON.stringify(before.who)) return false;
+  const [own] = step.steps;
+  const [theirs] = before.steps;
+  if ((own!.op !== "gain_life" && own!.op !== "lose_life") || own!.who.kind !== "you") return false;
+  const amount = theirs!.op === "gain_life" || theirs!.op === "lose_life" || theirs!.op === "damage" ? theirs!.amount : undefined;
+  return amount !== undefined && JSON.stringify(amount) === JSON.stringify(own!.amount);
+}
+
+/** How many times `steps[i]` is written in a row from `i` (1: once) — a step that acts, never a step holding others. */
+function repeats(steps: Step[], i: number): number {
+  const step = steps[i]!;
+  if (["if", "may", "per_player", "choose_one", "delayed", "choose_cards", "look_top", "place_looked"].includes(step.op)) return 1;
+  const json = JSON.stringify(step);
+  let n = 1;
+  while (n < 10 && steps[i + n] && JSON.stringify(steps[i + n]) === json) n++;
+  return n;
+}
+
+/** Whether the cards a step puts into play may be another player's (a target or cards not only of your own zones). */
+function maybeAnothers(what: Affected, from: { whose: PlayerRef } | undefined, ctx: Context): boolean {
+  if (from) return from.whose.kind !== "you";
+  if (what.kind === "target") return ctx.targets[what.index]?.cards?.owner !== "you";
+  if (what.kind === "cards") return what.selector.owner !== "you";
+  return false;
+}
+
+/** The card (JSON of its CardRef) a step takes out of play — destroyed, or moved to a zone other than play — if one card. */
+function tookOutOfPlay(step: Step, ctx: Context): string | undefined {
+  if (step.op !== "destroy" && !(step.op === "move" && ctx.game.zones.find((z) => z.name === step.to)?.role !== "battlefield")) return undefined;
+  // A target in play (not a card in a Discard Pile returned to the hand: it was never in play).
+  const what = step.what;
+  const zone = what.kind === "target" ? ctx.targets[what.index]?.cards?.zones?.[0] : undefined;
+  if (what.kind !== "target" || (zone !== undefined && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield")) return undefined;
+  return JSON.stringify({ kind: "target", index: what.index });
+}
+
+/**
+ * Whether a condition's card is asked as it last was in play: an earlier step of the ability took it out of play, or the
+ * ability's trigger is this card (or the event's card) leaving play — the runtime reads its last-known record (values.ts
+ * lastKnownOf), so "if it was …" is the honest reading.
+ */
+function goneCard(of: CardRef, ctx: Context): boolean {
+  if (ctx.gone?.has(JSON.stringify(of))) return true;
+  const t = ctx.trigger;
+  if (!t || !triggerEvents(t).every((e) => e === "destroyed" || e === "leaves")) return false;
+  // "it" before any step acted: the card the event is about (IR CardRef "it").
+  return (of.kind === "self" && t.subject.kind === "self") || of.kind === "event_card" || (of.kind === "it" && !ctx.acted);
 }
 
 /**
@@ -642,14 +729,18 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const from = step.from ? ` from ${possessive(step.from.whose, ctx)} ${step.from.zone}` : "";
       return ctx.game.zones.find((z) => z.name === step.to)?.role === "hand" && !step.position
         ? `return ${aff(step.what)}${from} to ${several(step.what, ctx) ? `their owners' ${plural(lower(step.to), 2)}` : `its owner's ${lower(step.to)}`}`
-        : `put ${aff(step.what)}${from} ${zoneText(step.to, ctx, step.position)}`;
+        : `put ${aff(step.what)}${from} ${zoneText(step.to, ctx, step.position)}${ctx.game.zones.find((z) => z.name === step.to)?.role === "battlefield" && maybeAnothers(step.what, step.from, ctx) ? " under your control" : ""}`;
     }
     case "choose_cards":
       return `${playerText(step.chooser, ctx, true)} ${verb("choose", step.chooser)} ${chosenPhrase(step, ctx)}`;
     case "summon": {
       const summon = ctx.game.keywords.find((k) => k.kind === "action" && (k.rule === "put_onto_field_free" || k.rule === "put_into_play_from_discard_pile"));
       const from = step.from ? ` from ${possessive(step.from.whose, ctx)} ${step.from.zone}` : "";
-      if (summon && !step.under) return `${summon.name} ${aff(step.what)}${from}`;
+      // "… from an opponent's Graveyard under your control": said where the card may be another player's (it comes into play
+      // under the effect's controller, not its owner).
+      const yours = !step.under && maybeAnothers(step.what, step.from, ctx) ? " under your control" : "";
+      if (summon && !step.under) return `${summon.name} ${aff(step.what)}${from}${yours}`;
+      if (!step.under) return `put ${aff(step.what)}${from} onto the ${battlefieldName(ctx)}${yours}`;
       return `put ${aff(step.what)}${from} onto the ${battlefieldName(ctx)}${step.under ? ` under ${playerText(step.under, ctx)}'s control` : ""}`;
     }
     case "create_token": {
@@ -663,7 +754,9 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       // "create a 1/1 Thrall token for each other Vampire you control": a count reads as it is written.
       const each = perEach(step.amount, ctx);
       const count = each ? each.amount : step.amount;
-      return `create ${count === 1 ? "a" : numberText(count, ctx)} ${stats}${colors}${kind} ${plural("token", count)}${keywords}${each ? ` for each ${each.of}` : ""}`;
+      // "Its controller creates a 1/1 Bat token": the tokens come into play under that player, who is the subject.
+      const creates = step.under && step.under.kind !== "you" ? `${playerText(step.under, ctx, true)} creates` : "create";
+      return `${creates} ${count === 1 ? "a" : numberText(count, ctx)} ${stats}${colors}${kind} ${plural("token", count)}${keywords}${each ? ` for each ${each.of}` : ""}`;
     }
     case "copy": {
       // "create a token that's a copy of target unit" · "create 2 copies of it" · "put a copy of target unit into your Hand".
@@ -910,6 +1003,9 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
   // "Target player loses 2 life and each creature they control gets -1/-1": steps with a subject of their own (cards) stay
   // as they are, "they" being the player.
   if (/^(each|all|target|this|these|it|its|that|those|the|a|an|another|other|up)\b/i.test(text)) return text;
+  // A step of yours inside the run ("you gain 1 life for each Creature they control", for each opponent): its subject is
+  // you, never the run's players.
+  if (step.steps.every((s) => "who" in s && (s.who as PlayersRef | undefined)?.kind === "you")) return `for each of ${lowerFirst(subject).replace(/^each /, "the ").replace(/^the opponent$/, "your opponents").replace(/^the player$/, "the players")}, you ${text.replace(/^./, (c) => c.toLowerCase())}`;
   // "return a Unit they control ..." → "each player returns a Unit they control ...".
   return `${subject} ${text.replace(/^(\w+)/, (w) => thirdPerson(w.toLowerCase()))}`;
 }
@@ -1145,8 +1241,14 @@ function subjectCardText(ref: CardRef, ctx: Context): string {
 function eventCardText(which: "event_card" | "event_other", ctx: Context): string {
   const trigger = ctx.trigger;
   if (which === "event_other" && ctx.destroyer) return ctx.destroyer;
-  if (which === "event_other" && trigger?.object?.kind === "card") return "it";
   const unit = unitTypeName(ctx) ?? "card";
+  // "Whenever this is blocked by a creature, destroy that creature": the card the trigger names besides its subject ("it"
+  // would read as this card).
+  if (which === "event_other" && trigger?.object?.kind === "card") {
+    const sel = trigger.object.selector;
+    const noun = sel.cardTypes?.length === 1 ? lower(sel.cardTypes[0]!) : sel.subtypes?.length === 1 ? sel.subtypes[0]! : lower(unit);
+    return `that ${noun}`;
+  }
   const roles = trigger ? triggerContract(trigger).roles : undefined;
   const role = roles && (which === "event_card" ? roles.card[0] : roles.other[0]);
   return role ? `the ${role} ${unit}` : which === "event_card" ? "that card" : "the other card";
@@ -1240,7 +1342,10 @@ function namedPlayerTwice(text: string, ctx: Context): string {
 
 /** "it" for a card target already written in this ability; undefined (and noted as written) the first time. */
 function namedTarget(ctx: Context, index: number): string | undefined {
-  if (ctx.targets[index]?.accepts !== "card" || !ctx.named) return undefined;
+  // "Deal 1 damage to any target, then deal 1 damage to it": a card-or-player target named again is "it" too ("that
+  // player" would say a player was chosen).
+  const accepts = ctx.targets[index]?.accepts;
+  if ((accepts !== "card" && accepts !== "any") || !ctx.named) return undefined;
   if (ctx.named.has(index)) return "it";
   ctx.named.add(index);
   return undefined;
@@ -1407,7 +1512,9 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   if (withs.length) tail.push(`with ${withs.join(" and ")}`);
   if (sel.destroyedThisTurn) tail.push(count === 1 ? "that was destroyed this turn" : "that were destroyed this turn");
   const zone = sel.zones?.[0];
-  if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield") tail.push(`${prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? "their" : "a"} ${zone}`);
+  // "the number of Unit cards in all Graveyards": cards of every player's zone of that name ("in a Graveyard" reads as one).
+  if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield")
+    tail.push(prep === "in all" && !sel.owner ? `in all ${plural(zone, 2)}` : `${prep === "in all" ? "in" : prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? "their" : "a"} ${zone}`);
   // "each creature whose controller has more life than you" (lower.ts controllerHolds: a condition on the card's controller).
   if (sel.controllerWith) {
     // "whose controller doesn't have fewer Bleed counters than you" ("... can't attack unless their controller has ...").
@@ -1469,7 +1576,8 @@ function numberText(n: NumberExpr, ctx: Context): string {
     case "x":
       return "X";
     case "count":
-      return `the number of ${selectorText(n.of, ctx, 2)}`;
+      // "the number of Unit cards in all Graveyards" (every player's), not "in a Graveyard".
+      return `the number of ${selectorText(n.of, ctx, 2, "in all")}`;
     case "stat":
       // "Gain life equal to the attack of the Creature with the highest attack": the choice the step reads with it.
       if (n.of.kind === "chosen" && ctx.chosen?.label === n.of.label) return `the ${n.stat} of ${ctx.chosen.phrase}`;
@@ -1808,7 +1916,7 @@ function conditionText(c: Condition, ctx: Context): string {
     case "phase":
       return `it's the ${c.phase} phase`;
     case "card_is":
-      return `${c.of.kind === "self" ? "this" : cardText(c.of, ctx)} is ${c.state === "defender" ? "a defender" : c.state}`;
+      return `${c.of.kind === "self" ? "this" : cardText(c.of, ctx)} ${goneCard(c.of, ctx) ? "was" : "is"} ${c.state === "defender" ? "a defender" : c.state}`;
     case "destroyed_this_turn":
       // "a Creature was destroyed this turn", "2 or more Units you control were destroyed this turn"
       return `${c.atLeast === 1 ? articles(`a ${selectorText(c.selector, ctx, 1)}`) : `${c.atLeast} or more ${selectorText(c.selector, ctx, c.atLeast)}`} ${c.atLeast === 1 ? "was" : "were"} destroyed ${c.lastTurn ? "last" : "this"} turn`;
@@ -1834,19 +1942,25 @@ function conditionText(c: Condition, ctx: Context): string {
     case "card_matches": {
       const card = c.of.kind === "self" ? "this" : cardText(c.of, ctx);
       const onlyKeyword = c.selector.keyword && Object.keys(c.selector).length === 1;
+      // "if it was a Vampire" of a card an earlier step took out of play (or of this, after it left play): asked of what
+      // it last was in play — a question about the past, never "is".
+      const was = goneCard(c.of, ctx);
+      const is = was ? "was" : "is";
+      const has = was ? "had" : "has";
       // "if this is renewed", "if it is exhausted"
-      if (c.selector.exhausted !== undefined && Object.keys(c.selector).length === 1) return `${card} is ${c.selector.exhausted ? "exhausted" : readyWord(ctx.game)}`;
-      if (c.selector.overexhausted === true && c.selector.exhausted === true && Object.keys(c.selector).length === 2) return `${card} is overexhausted`;
+      if (c.selector.exhausted !== undefined && Object.keys(c.selector).length === 1) return `${card} ${is} ${c.selector.exhausted ? "exhausted" : readyWord(ctx.game)}`;
+      if (c.selector.overexhausted === true && c.selector.exhausted === true && Object.keys(c.selector).length === 2) return `${card} ${is} overexhausted`;
       // "if this attacked this turn"
       if (c.selector.attackedThisTurn && Object.keys(c.selector).length === 1) return `${card} attacked this turn`;
       // "if it has defense 1 or less" (compiler/lower.ts statBound)
-      if (c.selector.stat && Object.keys(c.selector).length === 1) return `${card} has ${statFilterText(c.selector.stat, ctx)}`;
-      return onlyKeyword ? `${card} has ${c.selector.keyword}` : articles(`${card} is a ${selectorText(c.selector, ctx, 1)}`);
+      if (c.selector.stat && Object.keys(c.selector).length === 1) return `${card} ${has} ${statFilterText(c.selector.stat, ctx)}`;
+      return onlyKeyword ? `${card} ${has} ${c.selector.keyword}` : articles(`${card} ${is} a ${selectorText(c.selector, ctx, 1)}`);
     }
     case "not":
       if (c.condition.kind === "your_turn") return "it isn't your turn";
       if (turnPhaseText(c.condition)) return turnPhaseText(c.condition)!.replace(/^it's /, "it isn't ");
-      if (c.condition.kind === "card_is" || c.condition.kind === "card_matches") return conditionText(c.condition, ctx).replace(/ is /, " isn't ").replace(/ has /, " doesn't have ").replace(/ attacked this turn$/, " didn't attack this turn");
+      if (c.condition.kind === "card_is" || c.condition.kind === "card_matches")
+        return conditionText(c.condition, ctx).replace(/ is /, " isn't ").replace(/ was /, " wasn't ").replace(/ has /, " doesn't have ").replace(/ had /, " didn't have ").replace(/ attacked this turn$/, " didn't attack this turn");
       // "you didn't play a Creature this turn"
       if ((c.condition.kind === "played_this_turn" || c.condition.kind === "discarded_this_turn" || c.condition.kind === "drawn_this_turn") && c.condition.atLeast === 1) return playedText(c.condition, ctx, true);
       // "that player didn't attack this turn", "you didn't attack with a Vampire this turn"

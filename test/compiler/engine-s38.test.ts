@@ -99,7 +99,7 @@ describe("'haven't played', 'it's not your turn', 'your unit slots aren't empty'
       ["spell", "If it's not your turn, draw a card.", "If it isn't your turn, draw a card."],
       ["spell", "If it’s not your turn, draw a card.", "If it isn't your turn, draw a card."],
       ["unit", "This gets +1 power as long as it's not your turn.", "This gets +1 power as long as it isn't your turn."],
-      ["spell", "Destroy target unit. If it's not a Knight, draw a card.", "Destroy target unit, then if it isn't a Knight, draw a card."],
+      ["spell", "Destroy target unit. If it's not a Knight, draw a card.", "Destroy target unit, then if it wasn't a Knight, draw a card."],
       ["spell", "If it's your opponent's turn, draw a card.", "If it isn't your turn, draw a card."],
       ["spell", "If it's not your opponent's turn, draw a card.", "If it's your turn, draw a card."],
     ] as const) {
@@ -208,7 +208,7 @@ describe("'If it is not a Knight' reads as 'it isn't a Knight' (it was CW6001 wh
   it("runs negated, as 'isn't' and 'it's not' do", () => {
     for (const text of ["Destroy target unit. If it is not a Knight, draw a card.", "Destroy target unit. If that unit is not a Knight, draw a card."]) {
       const p = probe("duel", "spell", text);
-      expect([text, p.problems, p.readsAs]).toEqual([text, [], ["Destroy target unit, then if it isn't a Knight, draw a card."]]);
+      expect([text, p.problems, p.readsAs]).toEqual([text, [], ["Destroy target unit, then if it wasn't a Knight, draw a card."]]);
     }
   });
 });

@@ -74,7 +74,7 @@ describe("'twice' after a condition or a trigger", () => {
 
   it("still runs where a reader counts it", () => {
     for (const [game, kind, text, readsAs] of [
-      ["cybervamp", "spell", "Draw a card twice.", "Draw a card, then draw a card."],
+      ["cybervamp", "spell", "Draw a card twice.", "Draw a card twice."],
       ["chromatic", "spell", "[Red] Deal 2 damage to target creature, then deal twice that much damage to its controller.", "[Red] Deal 2 damage to target creature, then deal twice that much damage to its controller."],
       ["cybervamp", "creature", "Exhaust: Draw a card. Activate only twice each turn.", "Exhaust: Draw a card. Activate this only twice each turn."],
     ] as const) {

@@ -89,7 +89,7 @@ describe("repetition: '... twice', '... three times'", () => {
     const rally = probe("duel", "unit", "PLAY: Target unit gets +1 power until end of turn twice.");
     expect(rally.problems).toEqual([]);
     expect(rally.abilities[0]!.targets.length).toBe(1);
-    expect(rally.readsAs).toEqual(["PLAY: Target unit gets +1 power until end of turn, then gets +1 power until end of turn."]);
+    expect(rally.readsAs).toEqual(["PLAY: Target unit gets +1 power until end of turn twice."]);
   });
 
   it("'can attack twice' is no repetition and no Haste: a note (was read as 'can attack the turn it enters play')", () => {
