@@ -13000,6 +13000,11 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: readonly Sou
       // Each card's model as checked, not placed (set.cards would copy every card's model with its ranges moved): the
       // lowering reads only what does not depend on where a card sits (its type line, stats, colours, rarity, text).
       const compiled = lowerCards(doc, textOf.get(parsed.path) ?? "", game, checkedModelsOf(analysis, parsed), notes, workspaceSubtypes.get(lower(game.id)), options);
+      // The checker's CW6001s (check.ts: a token with no stats and no card of its name, a token of a non-permanent card's
+      // face, an ability in quotes) claim what a lowering note claims: nothing of those words runs (`Create a Beast token.`
+      // made a Beast of no power, in silence). The same pass takes their steps out.
+      const checkerNotes = analysis.model.diagnostics.filter((d) => d.code === "CW6001" && d.file === parsed.path).map((d): LoweringNote => ({ file: d.file, range: d.range, message: "" }));
+      if (checkerNotes.length) for (const card of compiled) runNothingNoted(card.abilities, checkerNotes);
       list.push(...compiled);
     } catch (error) {
       notes.push({ file: parsed.path, range: plainRange(doc.range), message: `this card file could not be compiled (${error instanceof Error ? error.message : String(error)})` });
