@@ -1898,24 +1898,49 @@ function deniedInReach(e: Expectation, negate: boolean): { card: CardRef; reach:
   return eventPatterns(e).flatMap(refsReached).filter((r): r is { card: CardRef; reach: Reach; why: string } => r.reach !== undefined);
 }
 
+/** The cards a choice waiting in `state` offers (cards, targets, defenders). */
+function offeredIn(state: GameState): string[] {
+  const pending = state.pending;
+  if (!pending) return [];
+  if (pending.kind === "cards" || pending.kind === "defender") return pending.options;
+  if (pending.kind === "targets") return pending.options.flatMap((t) => ("card" in t ? [t.card] : []));
+  return [];
+}
+
 /**
- * A line denying a card in a zone of a player who owns no card of that name, outside play, and never controlled one
- * (probe s41 L1: `expect not p1 Discard Pile has "Razorfang Courier"` with the Courier p2's): a card outside play is
- * always in its owner's zone (runtime/core/cards.ts zoneHolder), so the line could never fail. Judged once the scenario
- * has run (a token made later counts), over every card of the name at some moment.
+ * A line denying a card in a zone of a player outside play, which only another player's card of that name could have been
+ * in (a card outside play is always in its owner's zone: runtime/core/cards.ts zoneHolder), so the line could not fail:
+ * - the player owns no card of that name and never controlled one (probe s41 L1: `expect not p1 Discard Pile has
+ *   "Razorfang Courier"` with the Courier p2's) — an error;
+ * - the player owns some, but none of them was touched by the scenario (in play, played, named by an event, or offered in
+ *   a choice — `touched`), while another player's was (rules s42's repro: p1's Scouts untouched in p1's Deck, p2's Scout
+ *   attacked: `expect not p1 Graveyard has "Scout"`, meant for p2's) — a warning, as a card can leave a zone unnamed by a
+ *   choice (a random discard); a positive line naming the card (`affirmed`) says the writer knows where it is.
+ * Judged once the scenario has run (a token made later counts), over every card of the name at some moment.
  */
-function ownedByAnother(run: Run, state: GameState, moments: readonly Moment[], e: Expectation, negate: boolean): string | undefined {
+function ownedByAnother(run: Run, state: GameState, moments: readonly Moment[], e: Expectation, negate: boolean, touched: (id: string) => boolean, affirmed: ReadonlySet<string>): Judgement | undefined {
   if (e.kind !== "zone" || !((e.mode === "has" && negate) || (e.mode === "lacks" && !negate))) return undefined;
   const zone = run.engine.rules.game.zones.find((z) => norm(z.name) === norm(e.zone))?.name ?? e.zone;
   if (zone === run.engine.rules.zones.battlefield) return undefined;
   for (const name of e.cards) {
-    const cards = [...moments.map((m) => m.state), state].flatMap((st) => Object.values(st.cards).filter((c) => refMatches(run, st, { card: name }, c.id)));
-    const owners = new Set(cards.map((c) => c.owner));
+    // Every card of the name at every moment (a card's controller changes: each snapshot counts), then each card once.
+    const snapshots = [...moments.map((m) => m.state), state].flatMap((st) => Object.values(st.cards).filter((c) => refMatches(run, st, { card: name }, c.id)));
     // A card the player controlled in play (Hostile Takeover) is what the line tests: it goes to its owner's zone, not theirs.
-    if (!owners.size || owners.has(e.player) || cards.some((c) => c.controller === e.player)) continue;
-    const owner = [...owners][0]!;
-    const line = e.mode === "lacks" ? `expect ${owner} ${zone} lacks "${name}"` : `expect not ${owner} ${zone} has "${name}"`;
-    return `"${name}" is ${[...owners].join("'s and ")}'s, and out of play a card is only ever in its owner's ${zone}, so ${e.player}'s ${zone} never holds it and this line could not fail — write \`${line}\``;
+    if (snapshots.some((c) => c.controller === e.player && c.owner !== e.player)) continue;
+    const cards = [...new Map(snapshots.map((c) => [c.id, c] as const)).values()];
+    const others = cards.filter((c) => c.owner !== e.player);
+    const owners = [...new Set(others.map((c) => c.owner))];
+    if (!owners.length) continue;
+    const line = (owner: string) => (e.mode === "lacks" ? `expect ${owner} ${zone} lacks "${name}"` : `expect not ${owner} ${zone} has "${name}"`);
+    const mine = cards.filter((c) => c.owner === e.player);
+    if (!mine.length) return { message: `"${name}" is ${owners.join("'s and ")}'s, and out of play a card is only ever in its owner's ${zone}, so ${e.player}'s ${zone} never holds it and this line could not fail — write \`${line(owners[0]!)}\`` };
+    const touchedOthers = others.filter((c) => touched(c.id));
+    if (mine.some((c) => touched(c.id)) || !touchedOthers.length || affirmed.has(norm(name))) continue;
+    const where = [...new Set(mine.map((c) => state.cards[c.id]?.zone ?? c.zone))];
+    const owner = touchedOthers[0]!.owner;
+    return {
+      warning: `this line holds, but only because ${e.player}'s "${name}" ${mine.length === 1 ? "was" : "were"} never touched (${mine.length === 1 ? "it stayed" : "they stayed"} in ${e.player}'s ${where.join(" and ")}: no event moved ${mine.length === 1 ? "it" : "them"}, no choice offered ${mine.length === 1 ? "it" : "them"}); the "${name}" this scenario touched is ${owner}'s, and out of play it is only ever in ${owner}'s ${zone} — write \`${line(owner)}\` if ${owner}'s is meant, or say where ${e.player}'s is (\`expect ${e.player} ${where[0]} has "${name}"\`)`,
+    };
   }
   return undefined;
 }
@@ -2464,6 +2489,9 @@ function setupOrderOf(scenario: Scenario, names: ScenarioNames, placed: Placed):
 }
 
 /** The game after the setup and after each action applied: the states a failed expectation's value is read in again. */
+/** What a line is judged to be once the scenario has run (runScenario's `afterRun`): a failure at the line, or a warning. */
+type Judgement = { message: string; expected?: string; actual?: string; changes?: string } | { warning: string };
+
 interface Moment {
   /** The scenario line applied (0: the setup). */
   line: number;
@@ -2659,7 +2687,6 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   // Where the game ended (the setup, or the step that ended it): lines after it test a finished game, so a scenario
   // must say the game ended (`expect winner ...`) at or after that point — a game ended by surprise (a deck-out, a
   // lethal trigger) would otherwise leave every later expectation about a frozen board passing.
-  const notYetInGame: { expectation: Expectation; line: number; at: { stepIndex: number; eventIndex: number }; judge: () => void }[] = [];
   let endedAt: { line: number; stepIndex: number; eventStart: number } | undefined = state.over ? { line: setup.range.start.line, stepIndex: -1, eventStart: 0 } : undefined;
   const battlefieldZone = engine.rules.zones.battlefield;
   // Every card that was in play (or in a resource zone), played, or named by an event at some moment: a negated line about
@@ -2685,9 +2712,27 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     for (const e of list) if (e.kind !== "setup") for (const id of [e.card, e.other, e.from]) if (id && run.seen.has(id)) reached.named.add(id);
     for (const c of Object.values(now.cards)) if (playZones.has(c.zone)) reached.inPlay.add(c.id);
   };
-  const deniedOutOfPlay: { expectation: Expectation; negate: boolean; line: number; at: { stepIndex: number; eventIndex: number } }[] = [];
-  // Negated zone lines, judged once the scenario has run: a card of another owner out of play (ownedByAnother).
-  const othersZone: typeof deniedOutOfPlay = [];
+  // The lines judged once the scenario has run, in the order of the scenario (and, at one line, of the checks): a negated
+  // line about a card that never reached where its event happens (neverInReach) or a draw from no deck (drawnFromNothing),
+  // a negated zone line about another owner's card (ownedByAnother), and a line about a card not in the game yet
+  // (neverInGame — a token, a card named by an event, may still be made later).
+  const afterRun: { line: number; at: { stepIndex: number; eventIndex: number }; judge: () => (Judgement | undefined)[] }[] = [];
+  const issue = (line: number, at: { stepIndex: number; eventIndex: number }, judged: readonly (Judgement | undefined)[]): void => {
+    for (const v of judged) {
+      if (!v) continue;
+      if ("warning" in v) (result.warnings ??= []).push({ file: scenario.file, line, message: v.warning, stepIndex: at.stepIndex, eventIndex: at.eventIndex });
+      else {
+        fail(line, v.message, v.expected, v.actual, at);
+        if (v.changes) failures[failures.length - 1]!.changes = v.changes;
+      }
+    }
+  };
+  // A card the scenario touched: in play, played, named by an event (`reached`), or offered in a choice (ownedByAnother).
+  let offered: Set<string> | undefined;
+  const touched = (id: string): boolean => {
+    offered ??= new Set(moments.flatMap((m) => offeredIn(m.state)));
+    return within(reached, "acts", id) || offered.has(id);
+  };
   const asChoice = (player: string, refs: CardRef[], line: ScenarioStep, declares?: "attackers"): ScenarioStep => ({
     kind: "action",
     action: { kind: "choose", player, cards: refs.map((r) => r.card), ...(refs.some((r) => r.controller || r.copy !== undefined) ? { refs } : {}), ...(declares ? { declares } : {}) },
@@ -2772,23 +2817,45 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       const waits = typeof v !== "string" && v.holds === step.negate && (!aboutTheStack(step.expect.kind) || state.pending) ? waitingNow(run, state) : undefined;
       const upTo = moments.length;
       const expectation = step;
-      const judge = () => {
-        if (typeof v === "string") fail(expectation.line, v, undefined, undefined, at);
-        else if (v.holds === expectation.negate) {
-          fail(expectation.line, `expectation not met${waits ? ` ${waits}` : ""}`, expectation.negate ? `not ${v.expected}` : v.expected, v.actual, at);
-          const changes = howItCameToBe(run, scenario, moments.slice(0, upTo), events, expectation.expect, expectation.negate);
-          if (changes) failures[failures.length - 1]!.changes = changes;
-        }
+      const judgement = (): Judgement[] => {
+        if (typeof v === "string") return [{ message: v }];
+        if (v.holds !== expectation.negate) return [];
+        const changes = howItCameToBe(run, scenario, moments.slice(0, upTo), events, expectation.expect, expectation.negate);
+        return [{ message: `expectation not met${waits ? ` ${waits}` : ""}`, expected: expectation.negate ? `not ${v.expected}` : v.expected, actual: v.actual, ...(changes ? { changes } : {}) }];
       };
+      const holds = typeof v !== "string" && v.holds !== step.negate;
+      const { line } = step;
+      if (holds && (deniedInReach(step.expect, step.negate).length || deniedDraw(step.expect, step.negate)))
+        afterRun.push({
+          line,
+          at,
+          // The draw from no deck is a warning, not a failure: a scenario about the empty deck itself writes the line
+          // knowingly (and its hand lines test the skipped draw); one that meant "can't draw" or a skipped draw step with
+          // no deck set up is told.
+          judge: () => {
+            const never = neverInReach(run, state, expectation.expect, expectation.negate, reached);
+            const nothing = drawnFromNothing(run, state, expectation.expect, expectation.negate, deckHeld);
+            return [never ? { message: never } : undefined, nothing ? { warning: nothing } : undefined];
+          },
+        });
+      // Holds because the card it denies something of had left play before it, for another reason: a warning.
+      const gone = holds ? goneForAnotherReason(run, state, moments, events, step.expect, step.negate, affirmed) : undefined;
+      if (gone) issue(line, at, [{ warning: gone }]);
+      // (One warning at a line says enough: a card gone for another reason is said so, whoever's it was.)
+      if (holds && step.expect.kind === "zone")
+        afterRun.push({ line, at, judge: () => [ownedByAnother(run, state, moments, expectation.expect, expectation.negate, touched, affirmed)].filter((o) => !(gone && o && "warning" in o)) });
       // A card the line claims something about that is not in the game yet may still be made later (a token, a card
       // named by an event): the line is judged once the scenario has run, when one that never was is an error.
-      if (neverInGame(run, state, events, step.expect)) notYetInGame.push({ expectation: step.expect, line: step.line, at, judge });
-      else judge();
-      if (typeof v !== "string" && v.holds !== step.negate && (deniedInReach(step.expect, step.negate).length || deniedDraw(step.expect, step.negate))) deniedOutOfPlay.push({ expectation: step.expect, negate: step.negate, line: step.line, at });
-      // Holds because the card it denies something of had left play before it, for another reason: a warning.
-      const gone = typeof v !== "string" && v.holds !== step.negate ? goneForAnotherReason(run, state, moments, events, step.expect, step.negate, affirmed) : undefined;
-      if (gone) (result.warnings ??= []).push({ file: scenario.file, line: step.line, message: gone, stepIndex: at.stepIndex, eventIndex: at.eventIndex });
-      if (typeof v !== "string" && v.holds !== step.negate && step.expect.kind === "zone") othersZone.push({ expectation: step.expect, negate: step.negate, line: step.line, at });
+      if (neverInGame(run, state, events, step.expect)) {
+        afterRun.push({
+          line,
+          at,
+          judge: () => {
+            const never = neverInGame(run, state, events, expectation.expect);
+            return never ? [{ message: never }] : judgement();
+          },
+        });
+      } else issue(line, at, judgement());
       // Holds now, mid-scenario, only because something set going has not resolved (heldBeforeResolving): a warning.
       const early = typeof v !== "string" && v.holds !== step.negate ? heldBeforeResolving(run, state, events, scenario, stepIndex, onwardOfStretch) : undefined;
       if (early) (result.warnings ??= []).push({ file: scenario.file, line: step.line, message: early, stepIndex: at.stepIndex, eventIndex: at.eventIndex });
@@ -2910,7 +2977,13 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       const id = resolveCard(run, state, step.action.attacker);
       if (typeof id !== "string") fail(step.line, id.problem, undefined, undefined, at);
       else {
-        const refusal = state.pending.options.includes(id) ? null : (attackRefusal(newCtx(engine.rules, state), id) ?? { code: "illegal_choice", message: `${nameOf(run, state, id)} is not offered as an attacker` });
+        // Offered, or not offered as the engine declares it itself (it must attack if able), the line is the declaration
+        // of it alone: beside another creature that must attack, refused must_attack (mustAttackLine), as the same line
+        // written as an action is (probe s42, M3); otherwise accepted.
+        const ctx = newCtx(engine.rules, state);
+        const declarable = state.pending.options.includes(id) || requiredAttackers(ctx, eligibleAttackers(ctx, step.action.player)).includes(id);
+        const forced = declarable ? mustAttackLine(run, state, events, { kind: "choose", player: step.action.player, cards: [step.action.attacker.card], refs: [step.action.attacker], declares: "attackers" }) : undefined;
+        const refusal = declarable ? (forced && "refusal" in forced ? forced.refusal : null) : (attackRefusal(ctx, id) ?? { code: "illegal_choice", message: `${nameOf(run, state, id)} is not offered as an attacker` });
         if (!refusal) fail(step.line, `the action was accepted: ${nameOf(run, state, id)} may be declared as an attacker`, `refused ${step.refused}`, "accepted", at);
         else if (step.refused === ANY_REFUSAL)
           fail(step.line, `the line does not say which refusal it expects, so any would do: this one is refused ${refusal.code} (${refusal.message}); write \`refused ${refusal.code}\``, `refused <code>`, `refused ${refusal.code}`, at);
@@ -3050,26 +3123,8 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     fail(step.line, "the engine accepts this action but does not list it among the legal actions (no player could choose it): the engine's listing misses it, or the line does not say enough (payment, targets) to match a listed one", "an action the engine lists", "an unlisted action", at);
   }
   noteReached(state);
-  for (const denied of deniedOutOfPlay) {
-    const never = neverInReach(run, state, denied.expectation, denied.negate, reached);
-    if (never) fail(denied.line, never, undefined, undefined, denied.at);
-    // A warning, not a failure: a scenario about the empty deck itself writes the line knowingly (and its hand lines
-    // test the skipped draw); one that meant "can't draw" or a skipped draw step with no deck set up is told.
-    const nothing = drawnFromNothing(run, state, denied.expectation, denied.negate, deckHeld);
-    if (nothing) (result.warnings ??= []).push({ file: scenario.file, line: denied.line, message: nothing, stepIndex: denied.at.stepIndex, eventIndex: denied.at.eventIndex });
-  }
-  if (deniedOutOfPlay.length) failures.sort((a, b) => a.line - b.line);
-  for (const denied of othersZone) {
-    const never = ownedByAnother(run, state, moments, denied.expectation, denied.negate);
-    if (never) fail(denied.line, never, undefined, undefined, denied.at);
-  }
-  if (othersZone.length) failures.sort((a, b) => a.line - b.line);
-  for (const pending of notYetInGame) {
-    const never = neverInGame(run, state, events, pending.expectation);
-    if (never) fail(pending.line, never, undefined, undefined, pending.at);
-    else pending.judge();
-  }
-  if (notYetInGame.length) failures.sort((a, b) => a.line - b.line);
+  for (const { line, at, judge } of afterRun) issue(line, at, judge());
+  if (afterRun.length) failures.sort((a, b) => a.line - b.line);
   if (endedAt && !scenario.steps.some((s, i) => i > endedAt!.stepIndex && s.kind === "expect" && s.expect.kind === "winner")) {
     const how = events.slice(endedAt.eventStart).filter((e) => e.kind === "check" && / loses: /.test(e.text)).map((e) => e.text);
     const winner = state.winner === "draw" ? "draw" : (state.winner ?? "none");
