@@ -39,6 +39,21 @@ function askCards(ctx: Ctx, frame: Frame, player: PlayerId, options: string[], m
   return "wait";
 }
 
+/**
+ * "in any order": the player lists `cards` from the top down, one at a time (the last one left needs no choice). The
+ * answers so far wait on the frame (`$ordered`) between questions; the whole order once every one is answered.
+ */
+function askOrder(ctx: Ctx, frame: Frame, player: PlayerId, cards: string[], prompt: (first: boolean) => string): string[] | "wait" {
+  const ordered = (frame.chosen["$ordered"] ??= []);
+  while (ordered.length < cards.length - 1) {
+    const next = askCards(ctx, frame, player, cards.filter((id) => !ordered.includes(id)), 1, 1, prompt(ordered.length === 0));
+    if (next === "wait") return "wait";
+    ordered.push(...next);
+  }
+  delete frame.chosen["$ordered"];
+  return [...ordered, ...cards.filter((id) => !ordered.includes(id))];
+}
+
 function askYesNo(ctx: Ctx, frame: Frame, player: PlayerId, prompt: string): boolean | "wait" {
   if (frame.answer) {
     const yes = frame.answer[0] === "yes";
@@ -864,16 +879,10 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       // "in any order": the owner lists them from the top down, one at a time (the last one left needs no choice).
       if (step.order && chosen.length > 1) {
         frame.chosen["$picked"] = chosen;
-        const ordered = (frame.chosen["$ordered"] ??= []);
-        while (ordered.length < chosen.length - 1) {
-          const left = chosen.filter((id) => !ordered.includes(id));
-          const next = askCards(ctx, frame, owner, left, 1, 1, `choose the card to put ${ordered.length ? "next" : "first"} (from the top down) ${step.position === "bottom" ? "on the bottom of" : "on top of"} your ${step.to}`);
-          if (next === "wait") return "wait";
-          ordered.push(...next);
-        }
-        chosen = [...ordered, ...chosen.filter((id) => !ordered.includes(id))];
+        const ordered = askOrder(ctx, frame, owner, chosen, (first) => `choose the card to put ${first ? "first" : "next"} (from the top down) ${step.position === "bottom" ? "on the bottom of" : "on top of"} your ${step.to}`);
+        if (ordered === "wait") return "wait";
+        chosen = ordered;
         delete frame.chosen["$picked"];
-        delete frame.chosen["$ordered"];
         frame.chosen["placed"] = [...(frame.chosen["placed"] ?? []), ...chosen];
         // From the top down: on top, the last one is put first; on the bottom, the first one is. A card put back into the
         // zone it is in changes place without a move (it never leaves its zone: no move event for the trace or triggers).
@@ -1165,17 +1174,28 @@ function runNativeRule(ctx: Ctx, frame: Frame, rule: string, amount: number, pla
       for (const id of cardsOf(targets)) putOntoField(ctx, id, actor(frame), source);
       return "done";
     case "scry": {
-      // Look at the top N; keep them on top or put them on the bottom (the player chooses which go to the bottom).
+      // "look at the top N cards of your deck, put any of them on the bottom and the rest back in any order" (Chromatic's
+      // reading): the player chooses which go to the bottom, then, of two or more kept, the order they go back in — one at
+      // a time from the top down, as place_looked's "in any order" (a scenario answers each with a line; a bot or the
+      // studio picks from the options). What is asked is kept on the frame, so a wait for the next answer resumes here.
       for (const p of players) {
+        if (frame.chosen[`$scried:${p}`]) continue;
         const deck = zoneList(ctx, p, rules.zones.deck);
-        const top = deck.slice(0, amount);
-        const answer = askCards(ctx, frame, p, top, 0, top.length, `Scry ${amount}: choose the cards to put on the bottom`);
-        if (answer === "wait") return "wait";
-        for (const id of answer) {
-          deck.splice(deck.indexOf(id), 1);
-          deck.push(id);
-        }
+        const top = (frame.chosen["$looked"] ??= deck.slice(0, amount));
+        const bottom = frame.chosen["$picked"] ?? askCards(ctx, frame, p, top, 0, top.length, `Scry ${amount}: choose the cards to put on the bottom`);
+        if (bottom === "wait") return "wait";
+        frame.chosen["$picked"] = bottom;
+        const rest = top.filter((id) => !bottom.includes(id));
+        // Cards alike (all of one name: "Insight" x3) go back in any order the same: nothing to ask.
+        const kept = new Set(rest.map((id) => cardName(ctx, id))).size > 1 ? askOrder(ctx, frame, p, rest, (first) => `Scry ${amount}: choose the card to put ${first ? "first" : "next"} (from the top down) back on top of your ${rules.zones.deck}`) : rest;
+        if (kept === "wait") return "wait";
+        // The looked-at cards never leave the deck: they change places (no move event).
+        const others = deck.filter((id) => !top.includes(id));
+        deck.splice(0, deck.length, ...kept, ...others, ...bottom);
+        for (const key of ["$looked", "$picked"]) delete frame.chosen[key];
+        frame.chosen[`$scried:${p}`] = [];
       }
+      for (const p of players) delete frame.chosen[`$scried:${p}`];
       return "done";
     }
     default:

@@ -131,3 +131,30 @@ expect no event draw p1
     expect(runText(text).results[0]!.warnings?.map((w) => `${w.line}: ${w.message}`)).toEqual([expect.stringMatching(/^15: p1's Main Deck was empty the whole scenario: a draw from an empty Main Deck draws nothing/)]);
   });
 });
+
+describe("Scry's rest goes back in the order the player chooses, one at a time from the top down (Chromatic's reading: \"the rest back in any order\")", () => {
+  const scry = (lines: string, deck = `"Insight", "Seer", "Chronicler"`) => `scenario "s" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 Mana 1
+  p1 hand: "Arc Bolt"
+  p1 deck: ${deck}
+  p2 deck: "Seer" x3
+}
+p1 plays "Arc Bolt"
+p1 chooses mode 4
+p2 passes
+${lines}`;
+
+  it("Scry 2 keeping both asks which goes on top (on main: kept their order, asking nothing)", () => {
+    expect(failuresOf(scry(`p1 chooses nothing\np1 chooses "Seer"\nexpect p1 deck: "Seer", "Insight", "Chronicler"\n`))).toEqual([]);
+    expect(failuresOf(scry(`p1 chooses nothing\np1 chooses "Insight"\nexpect p1 deck: "Insight", "Seer", "Chronicler"\n`))).toEqual([]);
+    // Unanswered, the line about the deck holds only while the choice waits: the runner says so.
+    expect(failuresOf(scry(`p1 chooses nothing\nexpect p1 deck: "Insight", "Seer", "Chronicler"\n`))).toEqual([expect.stringMatching(/^13: this line holds only because p1's choice waits unanswered \(p1 must Scry 2: choose the card to put first \(from the top down\) back on top of your Deck\)/)]);
+  });
+
+  it("one to the bottom leaves one to keep: nothing more is asked; cards all of one name go back unasked", () => {
+    expect(failuresOf(scry(`p1 chooses "Insight"\nexpect p1 deck: "Seer", "Chronicler", "Insight"\n`))).toEqual([]);
+    expect(failuresOf(scry(`p1 chooses nothing\nexpect p1 deck: "Seer", "Seer", "Chronicler"\nexpect p1 to act\n`, `"Seer", "Seer", "Chronicler"`))).toEqual([]);
+  });
+});
