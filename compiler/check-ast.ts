@@ -248,7 +248,7 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
     case "triggerHead":
     case "condition": {
       // Events and conditions (`When you Scry`, `if you Mill`): a keyword action named, not performed.
-      for (const [key, value] of Object.entries(node)) if (key !== "range" && key !== "kind" && key !== "more") walkNode(value, out, verb, true);
+      for (const key in node) if (key !== "range" && key !== "kind" && key !== "more" && Object.hasOwn(node, key)) walkNode((node as Record<string, unknown>)[key], out, verb, true);
       for (const m of (node as { more?: { clause: unknown }[] }).more ?? []) walkNode(m.clause, out, verb, true);
       return;
     }
@@ -346,9 +346,10 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
     case "determiner":
       return;
     default:
-      for (const [key, value] of Object.entries(node)) {
-        if (key === "range" || key === "kind") continue;
-        walkNode(value, out, verb, event);
+      // No copy of the node's entries (this runs for every node of every ability): its own keys, in Object.entries's order.
+      for (const key in node) {
+        if (key === "range" || key === "kind" || !Object.hasOwn(node, key)) continue;
+        walkNode((node as Record<string, unknown>)[key], out, verb, event);
       }
   }
 }

@@ -5672,24 +5672,26 @@ class AbilityLowering {
 
   /** The steps "<participle> this way" after them can read (thisWaySteps), of steps just lowered. */
   noteThisWaySteps(steps: readonly Step[]): void {
+    if (steps.length === 0) return;
+    // Every step at any depth, walked once for all the verbs (it was a walk, or a count, per verb per clause); the same
+    // order as countSteps / findStep (a step, then its `steps`, then its `then`).
+    const all = walkStepsOf(steps);
     const toughness = toughnessStat(this.vocab.game);
-    for (const verb of Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]) {
+    // "milled this way" also reads a mill written out: "Put the top three cards of your deck into your graveyard" (a
+    // `move_top` to the game's graveyard zone; CYBERVAMP has no Mill keyword).
+    const graveyard = this.vocab.zoneOfRole("graveyard");
+    for (const verb of THIS_WAY_VERBS) {
       // A keyword action is an erase or a mill by its rule ("Erase", rule move_to_oblivion); any other ("Scry") takes no cards.
       // What "dies this way" reads: a damage step, or a change of the game's toughness stat ("gets -2/-2": killsByStat).
-      const rules = THIS_WAY_RULES[verb];
-      // "milled this way" also reads a mill written out: "Put the top three cards of your deck into your graveyard" (a
-      // `move_top` to the game's graveyard zone; CYBERVAMP has no Mill keyword).
-      const graveyard = this.vocab.zoneOfRole("graveyard");
       // "created this way" reads a token step, or a copy made in play ("Create a token that's a copy of ...").
-      const taking = rules
-        ? walkStepsOf(steps).filter((s) => (s.op === "keyword_action" && rules.includes(this.vocab.keywords.get(lower(s.keyword))?.rule ?? "")) || (verb === "mill" && s.op === "move_top" && s.to === graveyard))
-        : verb === "die"
-          ? walkStepsOf(steps).filter((s) => s.op === "damage" || killsByStat(s, toughness))
-          : verb === "create"
-            ? walkStepsOf(steps).filter((s) => s.op === "create_token" || (s.op === "copy" && s.to === undefined))
-            : undefined;
-      const count = taking ? taking.length : countSteps(steps, THIS_WAY_OPS[verb]);
-      if (count) this.thisWaySteps.set(verb, { count: (this.thisWaySteps.get(verb)?.count ?? 0) + count, last: taking ? taking[0]! : findStep(steps, THIS_WAY_OPS[verb])! });
+      let count = 0;
+      let first: Step | undefined;
+      for (const s of all) {
+        if (!takenThisWay(verb, s, this.vocab, toughness, graveyard)) continue;
+        count++;
+        first ??= s;
+      }
+      if (count) this.thisWaySteps.set(verb, { count: (this.thisWaySteps.get(verb)?.count ?? 0) + count, last: first! });
     }
   }
 
@@ -9207,12 +9209,9 @@ function activationLimit(clauses: Ast.Clause[], l: AbilityLowering): ActivationL
  * engine cannot keep ("only in response to a spell") is a note at its words, with the forms that work; the result then
  * holds no condition (the sentence is still the limit, and adds nothing to the card).
  */
-function playLimit(clauses: Ast.Clause[], l: AbilityLowering): { condition?: Condition } | undefined {
-  const [clause, ...more] = clauses;
-  if (!clause || more.length || (clause.verb?.lemma !== "play" && clause.verb?.lemma !== "cast") || clause.orVerbs?.length || clause.be) return undefined;
-  const subjectOk = !clause.subject || (npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "you");
-  if (!subjectOk || (clause.modal && clause.modal.lemma !== "may") || !clause.object || clause.object.also) return undefined;
-  if (!npDeterminers(clause.object).every((d) => d === "this")) return undefined;
+function playLimit(clauses: readonly Ast.Clause[], l: AbilityLowering): { condition?: Condition } | undefined {
+  const clause = playLimitClause(clauses);
+  if (!clause) return undefined;
   const words = npWords(clause.object).map(lower);
   if (!words.includes("only") || !words.every((w) => w === "only" || w === "spell" || w === "card" || l.cardNoun(w))) return undefined;
   const limitNote = (range: Range) =>
@@ -9247,6 +9246,19 @@ function playLimit(clauses: Ast.Clause[], l: AbilityLowering): { condition?: Con
   l.use(clause.verb, clause.modal, clause.subject, clause.object);
   if (unread) return {};
   return { condition: conditions.length > 1 ? { kind: "all", conditions } : conditions[0]! };
+}
+
+/**
+ * The one clause of a sentence that may be a play limit ("Play this only ...", "You may cast this only ..."), by its words
+ * alone (playLimit reads the rest): lowerCard asks it before making a lowering for playLimit, for every statement of a card.
+ */
+function playLimitClause(clauses: readonly Ast.Clause[]): (Ast.Clause & { object: Ast.NounPhrase }) | undefined {
+  const [clause, ...more] = clauses;
+  if (!clause || more.length || (clause.verb?.lemma !== "play" && clause.verb?.lemma !== "cast") || clause.orVerbs?.length || clause.be) return undefined;
+  const subjectOk = !clause.subject || (npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "you");
+  if (!subjectOk || (clause.modal && clause.modal.lemma !== "may") || !clause.object || clause.object.also) return undefined;
+  if (!npDeterminers(clause.object).every((d) => d === "this")) return undefined;
+  return clause as Ast.Clause & { object: Ast.NounPhrase };
 }
 
 /** Puts a limit on an activated ability; a second limit sentence ("Activate only once each turn. Activate only during your turn.") adds to the first. */
@@ -9873,6 +9885,18 @@ const IT_REF = '{"kind":"it"}';
 /** The steps of one op among these and the steps nested in them ("if" branches, "you may", per-player parts). */
 /** The first step of kind `op` among `steps`, inside conditions and questions too. */
 /** Every step, nested ones too (a step's `steps`, then its `then`), in order. */
+/** Does "<verb>ed this way" read this step (AbilityLowering.noteThisWaySteps)? Any verb but these four reads its op's steps. */
+function takenThisWay(verb: ThisWayVerb, s: Step, vocab: Vocab, toughness: string | undefined, graveyard: string | undefined): boolean {
+  const rules = THIS_WAY_RULES[verb];
+  if (rules) return (s.op === "keyword_action" && rules.includes(vocab.keywords.get(lower(s.keyword))?.rule ?? "")) || (verb === "mill" && s.op === "move_top" && s.to === graveyard);
+  if (verb === "die") return s.op === "damage" || killsByStat(s, toughness);
+  if (verb === "create") return s.op === "create_token" || (s.op === "copy" && s.to === undefined);
+  return s.op === THIS_WAY_OPS[verb];
+}
+
+/** The "this way" verbs, in THIS_WAY_LABELS's order. */
+const THIS_WAY_VERBS = Object.keys(THIS_WAY_LABELS) as ThisWayVerb[];
+
 function walkStepsOf(steps: readonly Step[], out: Step[] = []): Step[] {
   for (const step of steps) {
     out.push(step);
@@ -12573,10 +12597,11 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
         return [];
       }
       // "Play this only during an opponent's Battle phase.": when the card may be played, the card's own (not an ability).
-      if (a.body.kind === "statement" && !a.reminder && !a.tag && a.body.effect.steps.every((step) => !step.condition)) {
+      const limitClauses = a.body.kind === "statement" && !a.reminder && !a.tag && a.body.effect.steps.every((step) => !step.condition) ? a.body.effect.steps.map((step) => step.clause) : undefined;
+      if (limitClauses && playLimitClause(limitClauses)) {
         const l = new AbilityLowering(ownVocab, doc.file, text, notes, notesOnly);
         const before = notes.length;
-        const limit = playLimit(a.body.effect.steps.map((step) => step.clause), l);
+        const limit = playLimit(limitClauses, l);
         if (limit) {
           const readsAsText = playOnlyReadsAs({ playOnly: limit.condition ? { condition: limit.condition, text: "", source: l.source(a.range) } : undefined }, game) ?? "";
           for (const phrase of unusedPhrases(a, l.ledger, text)) {
@@ -12928,12 +12953,14 @@ function lowerReminder(text: string, card: CardInfo, vocab: Vocab, file: string)
  */
 function reportUnusedWords(ast: Ast.Ability, l: AbilityLowering, noted: LoweringNote[], lowered: Ability): void {
   const inNoted = (range: Range) => noted.some((n) => n.range.start.offset <= range.start.offset && range.end.offset <= n.range.end.offset);
-  for (const phrase of unusedPhrases(ast, l.ledger, l.text)) {
+  // The ability's leaves, walked and sorted once for both questions (they depend on the tree alone).
+  const leaves = leavesOf(ast);
+  for (const phrase of unusedPhrases(ast, l.ledger, l.text, leaves)) {
     if (inNoted(phrase.range)) continue;
     l.notes.push(l.unusedWordsNote(phrase, ast.range, readsAs(lowered, l.vocab.game)));
   }
   // A variable read as a number that is written there: the IR holds that number, not the X the card defines.
-  for (const variable of variablesReadAsFixed(ast, l.ledger)) {
+  for (const variable of variablesReadAsFixed(ast, l.ledger, leaves)) {
     if (inNoted(variable.range)) continue;
     const name = (variable as Ast.Count).variable ?? l.slice(variable.range);
     (l.inCondition(variable.range) ? l.conditionNote.bind(l) : l.note.bind(l))(variable.range, `"${l.slice(variable.range)}" is read here as a fixed number, not with the ${name} this card defines (its {${name}} cost, or "where ${name} is ..."): the engine reads ${name} in amounts ("Deal ${name} damage", "+${name}/+0", "Draw ${name} cards"), in "with power ${name} or less" and in "if you control ${name} or more ..."; here write a number — it would run as "${readsAs(lowered, l.vocab.game)}"`);

@@ -101,8 +101,8 @@ export class WordLedger {
  * The variable numbers ("X") under `node` a reader marked used without putting them into the IR as X: each was read as a
  * fixed number ("with power X or less" ran as "0 or less", "if you control X or more units" as "a unit").
  */
-export function variablesReadAsFixed(node: unknown, ledger: WordLedger): Leaf[] {
-  return leavesOf(node).filter((leaf) => {
+export function variablesReadAsFixed(node: unknown, ledger: WordLedger, leaves: readonly Leaf[] = leavesOf(node)): Leaf[] {
+  return leaves.filter((leaf) => {
     const count = leaf as Leaf & { kind?: string; variable?: string };
     const offset = startOffset(leaf.range);
     return count.kind === "count" && count.variable !== undefined && ledger.used.has(offset) && !ledger.variables.has(offset);
@@ -176,9 +176,11 @@ function collectLeaves(value: unknown, found: (leaf: Leaf) => void, headsOnly = 
   }
 }
 
-/** Content words of `node` the ledger does not hold, joined into phrases (neighbours separated only by function words). */
-export function unusedPhrases(node: unknown, ledger: WordLedger, text: Text): { range: Range; text: string }[] {
-  const leaves = leavesOf(node);
+/**
+ * Content words of `node` the ledger does not hold, joined into phrases (neighbours separated only by function words).
+ * `leaves`: `leavesOf(node)` when the caller has them already (reportUnusedWords reads them twice).
+ */
+export function unusedPhrases(node: unknown, ledger: WordLedger, text: Text, leaves: readonly Leaf[] = leavesOf(node)): { range: Range; text: string }[] {
   const isContent = (leaf: Leaf) => !FUNCTION_WORDS.has(text.slice(startOffset(leaf.range), endOffset(leaf.range)).toLowerCase());
   const phrases: { range: Range; text: string }[] = [];
   let current: { start: Leaf; end: Leaf } | undefined;

@@ -2090,10 +2090,11 @@ function isParticiple(t: IToken | undefined): boolean {
  */
 function passiveAfterItIs(tokens: IToken[], from: number): void {
   const start = Math.max(0, from);
-  // A split makes two tokens of one: written to a list of their own, then put back in place.
-  const done: IToken[] = [];
-  let changed = false;
-  const write = (t: IToken) => done.push(t);
+  // A split makes two tokens of one: from the first change on, the tokens are written to a list of their own, then put
+  // back in place (most card text has none: no copy of its tokens is made).
+  let done: IToken[] | undefined;
+  let changedAt = start;
+  const write = (t: IToken) => done!.push(t);
   for (let i = start; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
@@ -2101,22 +2102,28 @@ function passiveAfterItIs(tokens: IToken[], from: number): void {
     const participle = tokens[i + 1 + (not ? 1 : 0)];
     if (is(t, T.Word) && /^it['\u2019]s$/i.test(t.image) && isParticiple(participle) && participle!.startLine === t.endLine) {
       const end = not ?? t;
-      changed = true;
+      if (!done) {
+        done = [];
+        changedAt = i;
+      }
       write({ ...t, image: t.image.slice(0, 2), endOffset: t.startOffset + 1, endColumn: (t.startColumn ?? 0) + 1, tokenType: T.It, tokenTypeIdx: T.It.tokenTypeIdx! });
       write({ ...t, image: `${t.image.slice(2)}${not ? ` ${not.image}` : ""}`, startOffset: t.startOffset + 2, startColumn: (t.startColumn ?? 0) + 2, endOffset: end.endOffset, endLine: end.endLine, endColumn: end.endColumn, tokenType: T.Be, tokenTypeIdx: T.Be.tokenTypeIdx! });
       if (not) i += 1;
       continue;
     }
     if (is(t, T.Be) && /^(?:is|are)$/i.test(t.image) && not && isParticiple(participle) && participle!.startLine === t.endLine) {
-      changed = true;
+      if (!done) {
+        done = [];
+        changedAt = i;
+      }
       write({ ...t, image: `${t.image} ${not.image}`, endOffset: not.endOffset, endLine: not.endLine, endColumn: not.endColumn });
       i += 1;
       continue;
     }
-    write(t);
+    if (done) write(t);
   }
-  if (!changed) return;
-  tokens.length = start;
+  if (!done) return;
+  tokens.length = changedAt;
   for (const t of done) tokens.push(t);
 }
 
