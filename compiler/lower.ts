@@ -291,10 +291,11 @@ function zoneOwner(np: Ast.NounPhrase | undefined): "your" | "their" | "opponent
 }
 
 function isPlayerPhrase(np: Ast.NounPhrase): boolean {
+  // The phrase's words and determiners, read once for every question below (this runs for most noun phrases lowered).
   const words = npWords(np);
   if (words.some((w) => w === "player" || w === "players" || w === "opponent" || w === "opponents")) return true;
-  if (playerBehindCard(np) || possessedPlayer(np)) return true;
   const dets = npDeterminers(np);
+  if (playerBehindCard(np, words, dets) || possessedPlayer(np, words)) return true;
   return words.length === 0 && (dets.includes("you") || dets.includes("they") || dets.includes("their"));
 }
 
@@ -336,8 +337,7 @@ export function possessiveStem(word: string): string | undefined {
 }
 
 /** The possessive word of a phrase (`opponent's` in "your opponent's units") and what it names. */
-function possessor(np: Ast.NounPhrase): { index: number; stem: string } | undefined {
-  const words = npWords(np);
+function possessor(np: Ast.NounPhrase, words: readonly string[] = npWords(np)): { index: number; stem: string } | undefined {
   for (let i = 0; i < words.length; i++) {
     const stem = possessiveStem(words[i]!);
     if (stem !== undefined) return { index: i, stem };
@@ -346,14 +346,13 @@ function possessor(np: Ast.NounPhrase): { index: number; stem: string } | undefi
 }
 
 /** "its controller", "that creature's owner", "its controller's face": the player behind a card named before. */
-function playerBehindCard(np: Ast.NounPhrase): "controller_of" | "owner_of" | undefined {
-  const words = npWords(np);
+function playerBehindCard(np: Ast.NounPhrase, words: readonly string[] = npWords(np), dets?: readonly string[]): "controller_of" | "owner_of" | undefined {
   if (words.length === 0) return undefined;
   const head = words[words.length - 1]!;
   // "its owner's hand" names a zone; "its controller's face" the player.
   const role = PLAYER_SELF_NOUNS.has(head) && words.length >= 2 ? possessiveStem(words[words.length - 2]!) : head;
   if (role !== "controller" && role !== "owner") return undefined;
-  const dets = npDeterminers(np);
+  dets ??= npDeterminers(np);
   const named = dets.includes("its") || dets.includes("that") || dets.includes("their") || words.slice(0, -1).some((w) => possessiveStem(w) !== undefined);
   return named ? (role === "controller" ? "controller_of" : "owner_of") : undefined;
 }
@@ -367,9 +366,8 @@ function possessorAsPerson(np: Ast.NounPhrase): Ast.NounPhrase | undefined {
 }
 
 /** "your opponent's face", "the opponent's life", "each opponent's face": a player named by a possessive and a noun meaning the player. */
-function possessedPlayer(np: Ast.NounPhrase): boolean {
-  const owner = possessor(np);
-  const words = npWords(np);
+function possessedPlayer(np: Ast.NounPhrase, words: readonly string[] = npWords(np)): boolean {
+  const owner = possessor(np, words);
   if (!owner || owner.index !== words.length - 2) return false;
   return PLAYER_WORDS.has(owner.stem) && PLAYER_SELF_NOUNS.has(words[words.length - 1]!);
 }
