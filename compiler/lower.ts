@@ -2948,7 +2948,12 @@ class AbilityLowering {
     }
     if (dets.includes("each") || dets.includes("all") || dets.includes("every")) return { kind: "cards", selector: this.selector(withZone) };
     // "the unit with the highest power": one card — among the tied, the player chooses (as for "a unit").
-    const theExtreme = dets.length === 1 && dets[0] === "the" && np.filters.some((f) => f.kind === "prep" && f.prep === "with" && npWords(f.object).some((w) => EXTREME_WORDS[w] !== undefined));
+    const withExtreme = np.filters.some((f) => f.kind === "prep" && f.prep === "with" && npWords(f.object).some((w) => EXTREME_WORDS[w] !== undefined));
+    // "your opponent's creature", "your unit with the highest power": a possessive before a singular card noun names one
+    // card, as "the" does — it was read as every such card (both tied creatures returned: probe s43 F5).
+    const head = np.items.filter((i): i is Ast.WordNode => i.kind === "word").at(-1);
+    const possessiveSingular = !!head && !npCount(np) && this.cardNoun(lower(head.text)) && !/s$/i.test(head.text) && singular(head.text) === lower(head.text) && (dets.includes("your") || possessor(np) !== undefined) && dets.every((d) => d === "your" || d === "the");
+    const theExtreme = withExtreme && ((dets.length === 1 && dets[0] === "the") || possessiveSingular);
     // "the creature", "the Weapon": one card, the one named before — read as "that creature" is, never as every such card
     // (it read as "each Creature": "Whenever this blocks a creature, destroy the creature." destroyed every creature;
     // "Choose a creature. Destroy the creature." too). Nothing named before: the reference's own note ("it" refers to
@@ -2965,6 +2970,13 @@ class AbilityLowering {
       const ref = this.lastCard ?? this.thatCard(np) ?? { kind: "it" };
       if (ref.kind !== "it" || this.playerEventCard()) this.useSelfNouns(np);
       return { kind: "card", ref };
+    }
+    // (A card type a player holds only one of — Chromatic's Weapon, `max_weapons = 1` — is that one: "your Weapon".)
+    const params = this.vocab.game.params;
+    const onlyOne = !!head && params["weapon_card_type"] !== undefined && lower(String(params["weapon_card_type"])) === lower(head.text) && Number(params["max_weapons"]) === 1;
+    if (possessiveSingular && !theExtreme && !onlyOne) {
+      this.note(np.range, `"${this.slice(np.range)}" is one card, but not which: write "target ${lower(head!.text)} …" (chosen as it is played), "a ${lower(head!.text)} …" (chosen as it resolves) or "each ${lower(head!.text)} …"`);
+      return { kind: "cards", selector: this.selector(withZone) };
     }
     if (choosesCards(np) || theExtreme) {
       if (theExtreme) this.useDeterminers(np, "the");
