@@ -160,7 +160,7 @@ describe("a refused attack line at a declaration of attackers", () => {
       failuresOf(text('p1 attack p2 with "Ghoul Scavenger" refused summoning_sick\np1 attack p2 with "Neon Ripper" refused exhausted\np1 attack p2 with "Nightclub Thrall"\np1 pass\np2 pass\np1 pass\np2 pass\np2 pass\np1 pass\nexpect p2 Bleed 1')),
     ).toEqual([]);
     expect(failuresOf(text('p1 attack p2 with "Ghoul Scavenger" refused exhausted\nexpect p2 life 20'))).toEqual([
-      "12: refused for another reason | expected refused exhausted | actual refused summoning_sick: Ghoul Scavenger entered play this turn and cannot attack yet",
+      "12: refused for another reason | expected refused exhausted | actual refused summoning_sick: Ghoul Scavenger is Newly Turned: it cannot attack until your next Renew phase",
     ]);
     expect(failuresOf(text('p1 attack p2 with "Nightclub Thrall" refused summoning_sick\nexpect p2 life 20'))).toEqual([
       "12: the action was accepted: Nightclub Thrall may be declared as an attacker | expected refused summoning_sick | actual accepted",
