@@ -184,7 +184,7 @@ describe("the probe's mistaken scenarios each fail at the mistake, saying what i
   const expected: [string, RegExp][] = [
     ["M1 a typo in a card name", /^5: Unknown card "Nightclub Thral".*did you mean "Nightclub Thrall"/],
     ["M2 a wrong expectation", /^18: expectation not met \| expected p2 life 18 \| actual p2 life 17$/],
-    ["M3 an illegal step", /^29: the action was refused .*summoning_sick: Ghoul Scavenger entered play this turn/],
+    ["M3 an illegal step", /^29: the action was refused .*summoning_sick: Ghoul Scavenger is Newly Turned/],
     ["M4 the wrong player plays", /^42: the action was refused .*not_your_turn: .* — and "Arterial Spray" is not in p2's hand: it is in p1's \(`p1 play "Arterial Spray"` plays it\)$/],
     ["M5 a misspelt zone", /^54: Unknown zone "graveyard".*did you mean "Discard Pile"/],
     ["M6 a misspelt phase", /^62: Unknown phase "Batle".*did you mean "Battle"/],
