@@ -409,7 +409,7 @@ function tokenWithoutStats(np: Ast.NounPhrase, out: Collector): void {
   const named = tokenNamedAt(np);
   // "a token named Blood Familiar", "a Vampire token named Thrall": the words after "named" are the name, as a quoted one is.
   const words = np.items.slice(0, named < 0 ? undefined : named).filter((i): i is Ast.WordNode => i.kind === "word");
-  if (!words.some((w) => /^tokens?$/i.test(w.text)) || words.some((w) => /^(?:cop(?:y|ies)|that['’]s)$/i.test(w.text)) || np.filters.some((f) => f.kind === "relative")) return;
+  if (!words.some((w) => /^tokens?$/i.test(w.text)) || words.some((w) => /^cop(?:y|ies)$/i.test(w.text)) || np.filters.some((f) => f.kind === "relative")) return;
   if (np.items.some((i) => i.kind === "stats")) return;
   const name = named < 0 ? undefined : np.items.slice(named + 1).map((i) => (i as Ast.WordNode).text).join(" ");
   const quoted = name !== undefined ? { value: name } : np.items.find((i): i is Ast.StringNode => i.kind === "string");

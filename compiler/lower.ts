@@ -1839,12 +1839,6 @@ class AbilityLowering {
       const kinds = sel.cardTypes.filter((t) => t !== spellType);
       if (kinds.every((t) => this.vocab.game.cardTypes.find((c) => c.name === t)?.permanent)) sel.cardTypes = kinds;
     }
-    // "target creature that's blocking", "each creature that's exhausted": the lexer keeps "that's" a word of the phrase;
-    // before a state word the phrase read, it says nothing more (was CW6005 at "that's").
-    words.forEach((w, i) => {
-      const next = words[i + 1];
-      if (/^that['’]s$/.test(w) && i > 0 && next && (["attacking", "blocking"].includes(next) || (next === "defending" && !!(sel.defender || sel.blocking)) || readinessOf(next) !== undefined)) mark(w);
-    });
     // A noun that is the head of a zone's name means a card in that zone: "target Facet" is a card
     // in the "Facet Zone" (the game file's own words; a card type, colour or subtype wins).
     for (const w of words) {
@@ -7859,11 +7853,25 @@ class AbilityLowering {
   copyStep(written: Ast.NounPhrase | undefined, clause: Ast.Clause, to?: { zone: string; place: Ast.NounPhrase }): Step | undefined {
     let copied = this.copiedPhrase(written, false);
     let token: Ast.NounPhrase | undefined;
-    if (!copied && !to && written && clause.complement) {
-      // "a token that's a copy of X" / "two tokens that are copies of X": the token phrase, then its complement.
+    const relative = written?.filters.length === 1 && written.filters[0]!.kind === "relative" ? written.filters[0]! : undefined;
+    const link = relative?.that && relative.clause.be && !relative.clause.subject && !relative.clause.modal ? relative.clause : undefined;
+    if (!copied && !to && written && link) {
+      // "a token that's a copy of X" / "a token that is a copy of X" / "two tokens that are copies of X": the token
+      // phrase, its relative clause naming the copy (the grammar reads "copies" after "are" as a verb, "of X" its tail).
+      if (!/^tokens?$/.test(npWords(written).join(" "))) return undefined;
+      const ofTail = link.tail.length === 1 && link.tail[0]!.kind === "prep" && link.tail[0]!.prep === "of" ? link.tail[0]! : undefined;
+      if (!link.verb && !link.tail.length) copied = this.copiedPhrase(link.object ?? link.complement, false);
+      else if (link.verb && /^copies$/i.test(link.verb.text) && ofTail && !link.object && !link.complement) {
+        copied = { of: ofTail.object, count: written };
+        this.use(link.verb);
+      }
+      token = written;
+      if (copied) this.use(link.be);
+    } else if (!copied && !to && written && clause.complement) {
+      // "two tokens that are copies of X": the token phrase, then its complement.
       const words = npWords(written);
       const link = words.slice(1);
-      if (!/^tokens?$/.test(words[0] ?? "") || !(link.length === 1 && /^(?:that['’]s|that)$/.test(link[0]!)) && !(link.length === 0)) return undefined;
+      if (!/^tokens?$/.test(words[0] ?? "") || !(link.length === 1 && words[1] === "that") && !(link.length === 0)) return undefined;
       copied = this.copiedPhrase(clause.complement, false);
       token = written;
     }

@@ -2100,14 +2100,19 @@ function passiveAfterItIs(tokens: IToken[], from: number): void {
     const next = tokens[i + 1];
     const not = next && /^not$/i.test(next.image) && next.startLine === t.endLine ? next : undefined;
     const participle = tokens[i + 1 + (not ? 1 : 0)];
-    if (is(t, T.Word) && /^it['\u2019]s$/i.test(t.image) && isParticiple(participle) && participle!.startLine === t.endLine) {
+    const itIs = is(t, T.Word) && /^it['\u2019]s$/i.test(t.image) && isParticiple(participle) && participle!.startLine === t.endLine;
+    // "that's" is always "that is" ("target creature that's a Vampire", "a token that's a copy of it").
+    const thatIs = is(t, T.Word) && /^that['\u2019]s$/i.test(t.image) && !!next && next.startLine === t.endLine;
+    if (itIs || thatIs) {
       const end = not ?? t;
       if (!done) {
         done = [];
         changedAt = i;
       }
-      write({ ...t, image: t.image.slice(0, 2), endOffset: t.startOffset + 1, endColumn: (t.startColumn ?? 0) + 1, tokenType: T.It, tokenTypeIdx: T.It.tokenTypeIdx! });
-      write({ ...t, image: `${t.image.slice(2)}${not ? ` ${not.image}` : ""}`, startOffset: t.startOffset + 2, startColumn: (t.startColumn ?? 0) + 2, endOffset: end.endOffset, endLine: end.endLine, endColumn: end.endColumn, tokenType: T.Be, tokenTypeIdx: T.Be.tokenTypeIdx! });
+      const head = itIs ? T.It : T.That;
+      const cut = t.image.length - 2;
+      write({ ...t, image: t.image.slice(0, cut), endOffset: t.startOffset + cut - 1, endColumn: (t.startColumn ?? 0) + cut - 1, tokenType: head, tokenTypeIdx: head.tokenTypeIdx! });
+      write({ ...t, image: `${t.image.slice(cut)}${not ? ` ${not.image}` : ""}`, startOffset: t.startOffset + cut, startColumn: (t.startColumn ?? 0) + cut, endOffset: end.endOffset, endLine: end.endLine, endColumn: end.endColumn, tokenType: T.Be, tokenTypeIdx: T.Be.tokenTypeIdx! });
       if (not) i += 1;
       continue;
     }
