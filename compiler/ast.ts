@@ -523,6 +523,12 @@ export interface NounPhrase extends BaseNode {
   also?: NounPhrase[];
   /** Joined to the phrase before it by a comma rather than `and` (a keyword list: `with Bleed 2, Haste and Tireless`). */
   comma?: true;
+  /**
+   * `this or another Vampire`: this phrase names this card, and `orAnother` the other cards it may be instead
+   * (`another Vampire`). Only a trigger's subject reads it (compiler/lower.ts triggerPattern); elsewhere its words stay
+   * unread, and are reported.
+   */
+  orAnother?: NounPhrase;
 }
 
 export type Determiner = DeterminerWord | Count;

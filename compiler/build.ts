@@ -396,11 +396,15 @@ function nounPhrase(ctx: Ctx, n: CstNode | undefined): A.NounPhrase {
   sideWordToController(items, filters);
   const np: A.NounPhrase = { kind: "np", determiners, items, filters, range: cstRange(ctx, n) };
   const joiners = toks(n, "joiner");
-  const also = subs(n, "coordinated").map((c, i) => {
+  const also: A.NounPhrase[] = [];
+  subs(n, "coordinated").forEach((c, i) => {
     const joined = nounPhrase(ctx, c);
     const joiner = joiners[i];
-    if (joiner && isType(joiner, T.Comma)) joined.comma = true;
-    return joined;
+    if (joiner && isType(joiner, T.Or)) np.orAnother = joined;
+    else {
+      if (joiner && isType(joiner, T.Comma)) joined.comma = true;
+      also.push(joined);
+    }
   });
   if (also.length > 0) np.also = also;
   return np;

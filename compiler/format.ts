@@ -92,6 +92,8 @@ function filterText(f: A.NounFilter): string {
     case "equalTo":
       return `equal to ${npText(f.value)}`;
     case "relative":
+      // "that's a Vampire": the `'s` joined to "that", as written.
+      if (f.that && f.clause.be?.contracted && !f.clause.subject) return `${f.pronoun ?? "that"}${f.clause.be.contracted} ${clauseText({ ...f.clause, be: undefined })}`;
       return f.that ? `${f.pronoun ?? "that"} ${clauseText(f.clause)}` : `${f.thatWritten ? "that " : ""}${clauseText(f.clause)}`;
   }
 }
@@ -105,7 +107,8 @@ export function npText(np: A.NounPhrase): string {
     else items.push(text);
   });
   const own = [...np.determiners.map(determinerText), ...items, ...np.filters.map(filterText)].join(" ");
-  return np.also ? own + np.also.map((other) => `${other.comma ? "," : " and"} ${npText(other)}`).join("") : own;
+  const joined = np.also ? own + np.also.map((other) => `${other.comma ? "," : " and"} ${npText(other)}`).join("") : own;
+  return np.orAnother ? `${joined} or ${npText(np.orAnother)}` : joined;
 }
 
 function tailText(t: A.TailItem): string {

@@ -854,7 +854,8 @@ export interface TriggerPattern {
    */
   subject:
     | { kind: "self" }
-    | { kind: "card"; selector: CardSelector }
+    /** `orSelf`: "this or another Vampire" — this card too, whatever the selector says of it. */
+    | { kind: "card"; selector: CardSelector; orSelf?: true }
     /**
      * `is`: the subject's own filter ("a player who has Bleed counters", "an opponent with 10 or less life"), a condition
      * on the event's player (`acting` in it) checked as the event happens — once, when the trigger is noted; an

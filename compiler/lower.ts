@@ -8400,6 +8400,9 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       // "this unit", "this card": any other word ("Whenever this non-token unit attacks") is no trigger of this card's.
       l.use(clause.subject?.determiners);
       if (clause.subject) l.useSelfNouns(clause.subject);
+      // "Whenever this or another Vampire attacks": this card, or a card the other phrase names.
+      const another = clause.subject?.orAnother;
+      if (another) return { kind: "card", selector: { ...l.selector(another), zones: undefined }, orSelf: true };
       return { kind: "self" };
     }
     // "Whenever an opponent is dealt damage": a player, kept as one (the contract check says whether the event has one).

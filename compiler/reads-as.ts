@@ -2216,7 +2216,7 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
     if (t.by === "any") return `${head} ${noun} is ${verb.endsWith("e") ? `${verb}d` : `${verb}ed`}${from}`;
     return `${head} ${t.by === "you" ? `you ${verb}` : `an opponent ${verb}s`} ${noun}${from}`;
   }
-  const subject = t.subject.kind === "self" ? "this" : `a ${selectorText({ ...t.subject.selector, zones: undefined }, ctx, 1)}`;
+  const subject = t.subject.kind === "self" ? "this" : t.subject.orSelf ? `this or ${articles(`a ${selectorText({ ...t.subject.selector, zones: undefined }, ctx, 1)}`)}` : `a ${selectorText({ ...t.subject.selector, zones: undefined }, ctx, 1)}`;
   const object = t.object?.kind === "card" ? articles(`a ${selectorText(t.object.selector, ctx, 1)}`) : t.object?.who === "you" ? "you" : t.object?.who === "opponent" ? "an opponent" : t.object ? "a player" : undefined;
   const combat = t.combat ? " in combat" : "";
   if (t.event === "destroys") return `${head} ${subject} destroys ${object ?? "a card"}${combat}`;

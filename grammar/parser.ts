@@ -471,6 +471,8 @@ export class CardwrightParser extends CstParser {
     if (this.isBareNounAndAt(2)) return true;
     // `Other Vampires or Ghouls you control get ...`: the noun before an `or` and its alternative.
     if (is(next, T.Or) && is(this.LA(3), T.NounWord) && !is(this.LA(3), T.VerbWord)) return true;
+    // `Whenever this creature or another Vampire attacks`: the noun of this card before `or another …`.
+    if (is(next, T.Or) && this.isSelfOrAnotherAt(2)) return true;
     // `Target opponent mills cards equal to …`: after a player noun, a plain word is the verb (a game's keyword action), not
     // a second noun — no noun follows a player's ("opponent creatures" is written "creatures your opponent controls").
     if (/^(?:opponents?|players?)$/i.test(this.LA(0).image) && t.tokenType === T.Word) return false;
@@ -1592,11 +1594,27 @@ export class CardwrightParser extends CstParser {
           { ALT: () => this.CONSUME(T.And, { LABEL: "joiner" }) },
           // `with Bleed 2, Haste and Tireless`: only a keyword list joins by a comma (see the gate).
           { ALT: () => this.CONSUME(T.Comma, { LABEL: "joiner" }) },
+          // `Whenever this or another Vampire attacks`: this card, or another card (see isSelfOrAnotherAt).
+          { ALT: () => this.CONSUME(T.Or, { LABEL: "joiner" }) },
         ]));
         this.SUBRULE3(this.nounPhrase, coordinated);
       },
     };
     return [head, items, filters, coordination] as const;
+  }
+
+  /**
+   * `this or another Vampire`, `this creature or another creature you control` at LA(k) = `or`: a phrase naming this card,
+   * then `or another …` — one phrase with an alternative (compiler/ast.ts NounPhrase.orAnother), not two clauses.
+   */
+  private isSelfOrAnotherAt(k: number): boolean {
+    if (!/^(?:another|other)$/i.test(this.LA(k + 1).image) || !is(this.LA(k + 1), T.Determiner)) return false;
+    for (let j = k - 1; j >= k - 3; j--) {
+      const t = this.LA(j);
+      if (is(t, T.This)) return true;
+      if (!is(t, T.NounWord) && !is(t, T.Word)) return false;
+    }
+    return false;
   }
 
   /**
@@ -1606,6 +1624,7 @@ export class CardwrightParser extends CstParser {
    */
   private isNounCoordinationAhead(subjectMode: boolean): boolean {
     if (is(this.LA(1), T.Comma)) return this.isKeywordListJoinAhead();
+    if (is(this.LA(1), T.Or)) return this.isSelfOrAnotherAt(1);
     if (!is(this.LA(1), T.And)) return false;
     if (this.isKeywordListJoinAhead()) return true;
     const first = this.LA(2);

@@ -122,7 +122,7 @@ export function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKin
     if (mine.length !== trigger.nthThisTurn || mine.at(-1)?.card !== data.card) return false;
   }
   if (subject.kind === "self") return data.card !== undefined && data.card === sourceCard;
-  if (subject.kind === "card") return data.card !== undefined && matchesSelector(ctx, data.card, subject.selector, controller, sourceCard, true);
+  if (subject.kind === "card") return data.card !== undefined && ((subject.orSelf === true && data.card === sourceCard) || matchesSelector(ctx, data.card, subject.selector, controller, sourceCard, true));
   // An event about a card alone (a unit dealt damage) is no player's event: "Whenever an opponent is dealt damage" waits for a player.
   if (data.player === undefined) return data.card === undefined;
   if (subject.who !== "any" && (subject.who === "you") !== (data.player === controller)) return false;
@@ -282,7 +282,8 @@ function noteTriggersOf(ctx: Ctx, id: string, kind: EventKind, data: GameEventDa
     if (!ability.trigger) continue;
     if (!abilityActive(ctx, id, ability)) continue;
     // Away from play only self-referential leave/destroy/discard triggers fire.
-    if (!inPlay && !(ability.trigger.subject.kind === "self" && id === data.card)) continue;
+    const aboutSelf = ability.trigger.subject.kind === "self" || (ability.trigger.subject.kind === "card" && ability.trigger.subject.orSelf === true);
+    if (!inPlay && !(aboutSelf && id === data.card)) continue;
     if (!triggerMatches(ctx, ability.trigger, kind, data, card.controller, id)) continue;
     // An intervening "if" ("When this attacks, if you control another Vampire, ...") is checked
     // when the trigger is noted (and again when it resolves): false now → it does not trigger.
