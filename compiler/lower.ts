@@ -2866,7 +2866,9 @@ class AbilityLowering {
         this.note(np.range, `"${this.slice(np.range)}" does not say how many targets: the engine would choose one; write a number ("two target ${lower(head.text)}", "up to three target ${lower(head.text)}") or "target ${one}"`);
       }
       if (words.includes("target")) this.useWords(np, "target");
-      const any = dets.includes("any") && words.length === 0 || words.includes("target") && dets.includes("any") || (this.dividing !== undefined && words.length === 0);
+      // "any target", and "targets" with no noun ("up to two targets", "each of two targets"): a card or a player, as
+      // printed cards mean them (a bare plural read as "target cards", and a player could not be chosen: probe s44 F5).
+      const any = words.length === 0 || (words.includes("target") && dets.includes("any"));
       const count = range ? range.slots : this.amountOf(np, 1);
       if (typeof count !== "number") {
         this.note(np.range, `the engine cannot choose a varying number of targets ("${this.slice(np.range)}"); write a number ("up to two target ...")`);
