@@ -8349,7 +8349,35 @@ function thirdPerson(verb: string): string {
   return `${verb}s`;
 }
 
+/**
+ * A trigger's pattern, with the zone its card subject names kept: "Whenever a Facet you control becomes exhausted" is a card
+ * in the Facet Zone (the noun heads the zone's name, as "target Facet" is), "a Facet card is put into your Graveyard" a card
+ * that left the Facet Zone for it. The subject's zone was dropped for every event, so these ran as "a card" (probe s43 F4).
+ * An event the engine raises only for cards in play ("a Facet is destroyed", "a Facet attacks") is CW6001 at the subject.
+ */
 function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
+  const subjectZone: { zone?: string } = {};
+  const pattern = triggerPatternRead(head, l, subjectZone);
+  const zone = subjectZone.zone;
+  if (!pattern || !zone || pattern.subject.kind !== "card") return pattern;
+  const subject = head.event?.subject;
+  const said = subject ? l.slice(subject.range) : l.slice(head.range);
+  // A card that stays where it is as the event happens: it is in that zone then.
+  if (pattern.event === "exhausted" || pattern.event === "overexhausted") return { ...pattern, subject: { kind: "card", selector: { ...pattern.subject.selector, zones: [zone] } } };
+  // A card moving: the zone it names is the one it left ("Whenever a Facet card is put into your Graveyard": from the Facet Zone).
+  if (pattern.event === "enters") {
+    if (pattern.zone?.toLowerCase() === zone.toLowerCase() && !pattern.from) return pattern;
+    if (!pattern.from || pattern.from.toLowerCase() === zone.toLowerCase()) return { ...pattern, from: zone };
+    l.use(head.event?.verb, head.event?.be);
+    l.note(subject?.range ?? head.range, `"${said}" is a card in the ${zone}, and the trigger names another zone it leaves ("from ${pattern.from}"): the engine cannot read both — name one`);
+    return undefined;
+  }
+  l.use(head.event?.verb, head.event?.be);
+  l.note(subject?.range ?? head.range, `"${said}" is a card in the ${zone}: the engine raises "${l.slice(head.range)}" only for cards in play, so it cannot run this; a card in the ${zone} can trigger by becoming exhausted or by moving ("Whenever ${said} becomes exhausted", "Whenever ${said} is put into your ${l.vocab.zoneOfRole("graveyard") ?? "Graveyard"}")`);
+  return undefined;
+}
+
+function triggerPatternRead(head: Ast.TriggerHead, l: AbilityLowering, subjectZone: { zone?: string }): TriggerPattern | undefined {
   const text = l.slice(head.range);
   if (head.word === "at" && head.moment) {
     // "the start of each of your turns": the words of every phrase of the chain, the partitive's too (its "your" was
@@ -8422,6 +8450,9 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     // "... enters play under your control" / "under an opponent's control".
     const under = l.underControl([...clause.tail, ...(clause.object?.filters ?? []), ...(clause.subject?.filters ?? [])]);
     if (under) sel.controller = under;
+    // A zone the subject names ("a Facet": a card in the Facet Zone; "a card in your Graveyard"): triggerPattern reads it.
+    const zone = sel.zones?.find((z) => z !== l.vocab.zoneOfRole("battlefield"));
+    if (zone) subjectZone.zone = zone;
     return { kind: "card", selector: { ...sel, zones: undefined } };
   };
   const objWords = npWords(clause.object);
@@ -8724,13 +8755,22 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     }
     case "harvest":
     case "harvests": {
-      // "Whenever you harvest a Facet [card]": a card of theirs put into the Facet Zone — only a harvest puts one there.
+      // "Whenever you harvest a Facet [card]", "Whenever an opponent harvests a Red card": a card entering the Facet Zone by
+      // the player's harvest (Chromatic 10, "harvesting a card from your hand"; runtime/mechanics/facets.ts moves it `by` the
+      // player) — not any card entering it: an effect putting one there is no harvest (it was read as "a card enters your
+      // Facet Zone", probe s43 F4). The card's own words (a colour) are the card's.
       const zone = l.vocab.game.params["facet_zone"];
-      const what = npWords(clause.object);
-      if (!isPlayerSubject || typeof zone !== "string" || !what.every((w) => w === "facet" || w === "facets" || w === "card" || w === "cards") || clause.tail.length) break;
+      const np = clause.object;
+      if (!isPlayerSubject || typeof zone !== "string" || !np || clause.tail.length || np.filters.length) break;
+      if ((np.determiners ?? []).some((d) => d.kind !== "determiner" || (d.text.toLowerCase() !== "a" && d.text.toLowerCase() !== "an"))) break;
+      const words = npWords(np).filter((w) => w !== "facet" && w !== "facets" && w !== "card" && w !== "cards");
+      if (!words.every((w) => lookup(l.vocab.colors, w))) break;
+      l.use(clause.subject, np.determiners);
+      l.useWords(np, "facet", "facets", "card", "cards");
+      const colors = words.map((w) => lookup(l.vocab.colors, w)!);
+      if (colors.length) l.useWords(np, ...words);
       const who = playerWho();
-      l.use(clause.subject, clause.object);
-      return { event: "enters", subject: { kind: "card", selector: who === "any" ? {} : { controller: who } }, zone, text };
+      return { event: "enters", subject: { kind: "card", selector: { ...(who === "any" ? {} : { controller: who }), ...(colors.length ? { colors } : {}) } }, zone, by: who, text };
     }
     case "shatter":
     case "shatters": {

@@ -2184,8 +2184,13 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
     // "Whenever an opponent harvests a Facet card" / "... shatters a card" (lower.ts reads them as a card entering that
     // zone; "an opponent's Facet Zone" after "enters" is no form the reader takes).
     const onlyWhose = sel && Object.keys(sel).every((k) => k === "controller");
+    // "Whenever you harvest a card", "Whenever an opponent harvests a Red card": a card entering the Facet Zone by a player's
+    // harvest (lower.ts; the runtime moves a harvested card `by` its player, an effect's move has none).
+    if (t.zone === ctx.game.params["facet_zone"] && t.by && sel && !t.from && (sel.controller ?? t.by) === t.by) {
+      const card = articles(`a ${selectorText({ ...sel, zones: undefined, controller: undefined }, ctx, 1) || "card"}`);
+      return `${head} ${t.by === "you" ? "you harvest" : t.by === "opponent" ? "an opponent harvests" : "a player harvests"} ${card}`;
+    }
     if (onlyWhose && whose === "an opponent's" && !t.from) {
-      if (t.zone === ctx.game.params["facet_zone"]) return `${head} an opponent harvests a Facet card`;
       if (ctx.game.params["shatters_per_turn"] !== undefined && ctx.game.zones.find((z) => z.name === t.zone)?.role === "removed") return `${head} an opponent shatters a card`;
     }
     // A zone's name is capitalised: "an Oblivion", "a Graveyard".
@@ -2216,7 +2221,9 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
     if (t.by === "any") return `${head} ${noun} is ${verb.endsWith("e") ? `${verb}d` : `${verb}ed`}${from}`;
     return `${head} ${t.by === "you" ? `you ${verb}` : `an opponent ${verb}s`} ${noun}${from}`;
   }
-  const subject = t.subject.kind === "self" ? "this" : t.subject.orSelf ? `this or ${articles(`a ${selectorText({ ...t.subject.selector, zones: undefined }, ctx, 1)}`)}` : `a ${selectorText({ ...t.subject.selector, zones: undefined }, ctx, 1)}`;
+  // A subject in a zone other than play ("Whenever a card you control in a Facet Zone becomes exhausted"): its zone said.
+  const subjectCards = t.subject.kind === "card" ? articles(`a ${selectorText({ ...t.subject.selector, zones: t.event === "exhausted" || t.event === "overexhausted" ? t.subject.selector.zones : undefined }, ctx, 1)}`) : undefined;
+  const subject = t.subject.kind === "self" ? "this" : t.subject.orSelf ? `this or ${subjectCards}` : `a ${selectorText({ ...t.subject.selector, zones: t.event === "exhausted" || t.event === "overexhausted" ? t.subject.selector.zones : undefined }, ctx, 1)}`;
   const object = t.object?.kind === "card" ? articles(`a ${selectorText(t.object.selector, ctx, 1)}`) : t.object?.who === "you" ? "you" : t.object?.who === "opponent" ? "an opponent" : t.object ? "a player" : undefined;
   const combat = t.combat ? " in combat" : "";
   if (t.event === "destroys") return `${head} ${subject} destroys ${object ?? "a card"}${combat}`;

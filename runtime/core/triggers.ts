@@ -122,7 +122,9 @@ export function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKin
     if (mine.length !== trigger.nthThisTurn || mine.at(-1)?.card !== data.card) return false;
   }
   if (subject.kind === "self") return data.card !== undefined && data.card === sourceCard;
-  if (subject.kind === "card") return data.card !== undefined && ((subject.orSelf === true && data.card === sourceCard) || matchesSelector(ctx, data.card, subject.selector, controller, sourceCard, true));
+  // "Whenever a Facet you control becomes exhausted": a subject naming a zone is a card there as the event happens.
+  // "Whenever this or another Vampire attacks": this card too (orSelf), whatever the selector says of it.
+  if (subject.kind === "card") return data.card !== undefined && ((subject.orSelf === true && data.card === sourceCard) || matchesSelector(ctx, data.card, subject.selector, controller, sourceCard, !subject.selector.zones?.length));
   // An event about a card alone (a unit dealt damage) is no player's event: "Whenever an opponent is dealt damage" waits for a player.
   if (data.player === undefined) return data.card === undefined;
   if (subject.who !== "any" && (subject.who === "you") !== (data.player === controller)) return false;

@@ -515,7 +515,9 @@ function performMove(ctx: Ctx, move: GameMove): boolean {
     const card = writeCard(ctx, move.card!)!;
     card.exhausted = !rules.param("harvested_facet_ready", true);
     emit(ctx, "action", `${move.player} harvests ${cardName(ctx, move.card!)} for a ${facetColor(ctx, move.card!)} Facet`, { player: move.player, card: move.card, name: cardName(ctx, move.card!) });
-    moveCard(ctx, move.card!, facetZone(rules));
+    // `by`: "Whenever you harvest a Facet" (compiler/lower.ts) is the player's harvest, and nothing else that puts a card
+    // into the Facet Zone (an effect's "put the top card of your deck into your Facet Zone" moves it with no `by`).
+    moveCard(ctx, move.card!, facetZone(rules), { by: move.player });
     return true;
   }
   if (move.move === "switch") {
