@@ -2222,8 +2222,8 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
     return `${head} ${t.by === "you" ? `you ${verb}` : `an opponent ${verb}s`} ${noun}${from}`;
   }
   // A subject in a zone other than play ("Whenever a card you control in a Facet Zone becomes exhausted"): its zone said.
-  const subjectCards = t.subject.kind === "card" ? articles(`a ${selectorText({ ...t.subject.selector, zones: t.event === "exhausted" || t.event === "overexhausted" ? t.subject.selector.zones : undefined }, ctx, 1)}`) : undefined;
-  const subject = t.subject.kind === "self" ? "this" : t.subject.orSelf ? `this or ${subjectCards}` : `a ${selectorText({ ...t.subject.selector, zones: t.event === "exhausted" || t.event === "overexhausted" ? t.subject.selector.zones : undefined }, ctx, 1)}`;
+  const subjectText = t.subject.kind === "card" ? selectorText({ ...t.subject.selector, zones: t.event === "exhausted" || t.event === "overexhausted" ? t.subject.selector.zones : undefined }, ctx, 1) : "";
+  const subject = t.subject.kind === "self" ? "this" : t.subject.orSelf ? `this or ${articles(`a ${subjectText}`)}` : `a ${subjectText}`;
   const object = t.object?.kind === "card" ? articles(`a ${selectorText(t.object.selector, ctx, 1)}`) : t.object?.who === "you" ? "you" : t.object?.who === "opponent" ? "an opponent" : t.object ? "a player" : undefined;
   const combat = t.combat ? " in combat" : "";
   if (t.event === "destroys") return `${head} ${subject} destroys ${object ?? "a card"}${combat}`;
