@@ -1619,7 +1619,18 @@ class AbilityLowering {
         // this" counts them (countOfEach). Was read as the player's ("on you"), the card unread (CW6005).
         return this.countersOnCards(counted, counter) ?? { kind: "counters", of: { player: this.counterOwner(counted) }, counter };
       }
-      if (ofPrep) return this.emptySlots(ofPrep.object) ?? this.resourceHeld(ofPrep.object) ?? this.playersCounted(ofPrep.object) ?? this.destroyedThisTurnCount(ofPrep.object) ?? this.playedThisTurnCount(ofPrep.object) ?? { kind: "count", of: this.selector(ofPrep.object) };
+      if (ofPrep) {
+        const known = this.emptySlots(ofPrep.object) ?? this.resourceHeld(ofPrep.object) ?? this.playersCounted(ofPrep.object) ?? this.destroyedThisTurnCount(ofPrep.object) ?? this.playedThisTurnCount(ofPrep.object);
+        if (known !== undefined) return known;
+        const of = this.selector(ofPrep.object);
+        // "the number of times you attacked this turn": no card noun the selector read — it would count every card in play.
+        if (!Object.keys(of).length && !npWords(ofPrep.object).some((w) => /^(?:cards?|permanents?)$/.test(w))) {
+          this.note(np.range, `the engine has no value for "${this.slice(np.range)}", so it cannot run this (it would count every card)`);
+          this.use(ofPrep.object);
+          return 0;
+        }
+        return { kind: "count", of };
+      }
     }
     const stat = words.find((w) => this.vocab.game.stats.includes(w));
     const total = stat ? this.statTotal(np, stat) : undefined;
@@ -1648,7 +1659,11 @@ class AbilityLowering {
     const life = this.lifeTotal(np, true);
     if (life) return life;
     const c = npCount(np);
-    return c ? this.count(c) : 0;
+    if (c) return this.count(c);
+    // No reader knows the value ("the discarded card's cost", "target creature's cost"): said, and nothing of the sentence
+    // runs. It ran as 0 under a CW6005 at the words ("gains 0 life"), a misreading a warning only half said.
+    this.note(np.range, `the engine has no value for "${this.slice(np.range)}", so it cannot run this (it would be 0)`);
+    return 0;
   }
   /**
    * This card's own stat ("with less power than this", "equal to this creature's attack"). A card with no such stat (a

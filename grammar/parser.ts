@@ -200,6 +200,23 @@ export class CardwrightParser extends CstParser {
     return this.isControlFilterAt(k + 2) || is(after, T.With) || is(after, T.Without) || this.isModalToken(after) || (is(after, T.VerbWord) && !is(after, T.NounWord));
   }
 
+  /**
+   * `and` at LA(1) between two bare nouns after one group determiner of an object (`Destroy all Knights and Golems.`,
+   * `Exhaust each Vampire and Thrall you control.`): one phrase whose nouns are alternatives, as in a subject
+   * (isBareNounAndAt) — the second noun was read as a verb (CW1007 "expected a verb"). Only right after `all`/`each`/`every`
+   * and its noun, and before what may end or go on with an object (`.`, `,`, a filter, a preposition); a keyword list
+   * (`gains Flying and Haste`) has no determiner.
+   */
+  private isGroupNounAndAt(): boolean {
+    if (!is(this.LA(1), T.And) || !is(this.LA(0), T.NounWord) || is(this.LA(0), T.VerbWord)) return false;
+    const det = this.LA(-1);
+    if (!is(det, T.Determiner) || !/^(?:all|each|every)$/i.test(det.image)) return false;
+    const second = this.LA(2);
+    if (!is(second, T.Word) || is(second, T.VerbWord) || is(second, T.Determiner)) return false;
+    const after = this.LA(3);
+    return after.tokenType === EOF || is(after, T.Period) || is(after, T.Comma) || is(after, T.Preposition) || is(after, T.With) || is(after, T.Without) || this.isControlFilterAt(3);
+  }
+
   /** Does a filter of a noun phrase start at LA(1)? (`you control`, `with Flying`, `that attacked`, `it enters play`) */
   private startsNounFilter(): boolean {
     const t = this.LA(1);
@@ -1574,7 +1591,7 @@ export class CardwrightParser extends CstParser {
         // determiner, is the sentence's verb (the relative clause ends), not one more noun (`attack counters on it` goes on).
         if (this.relativeDepth > 0 && is(t, T.NounWord) && is(t, T.VerbWord) && /[^s]s$/i.test(t.image) && !/^counters$/i.test(t.image) && (is(this.LA(0), T.NounWord) || is(this.LA(0), T.NumberLiteral) || /^(?:more|less|fewer)$/i.test(this.LA(0).image)) && (is(this.LA(2), T.Comma) || is(this.LA(2), T.With) || (is(this.LA(2), T.Determiner) && !is(this.LA(2), T.This) && !is(this.LA(2), T.That)))) return false;
         if (is(t, T.Or)) return is(this.LA(2), T.NounWord) || is(this.LA(2), T.Stats);
-        if (is(t, T.And)) return subjectMode && this.isBareNounAndAt(1);
+        if (is(t, T.And)) return subjectMode ? this.isBareNounAndAt(1) : this.isGroupNounAndAt();
         if (subjectMode && !this.subjectWordContinues()) return false;
         return true;
       },
