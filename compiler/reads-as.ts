@@ -305,6 +305,10 @@ function stepsTextIn(steps: Step[], ctx: Context): string {
       used = steps[++i]!;
       chosen = { label: step.label, phrase: chosenPhrase(step, ctx) };
       text = stepText(used, { ...ctx, chosen }, chosen);
+      // "Choose a creature. Its controller gains 2 Bleed counters.": the step names the chosen card only through another
+      // word ("its controller"), so the choice is said first — it was lost ("Put 2 Bleed counters on its controller", probe
+      // s43 M1).
+      if (!text.includes(chosen.phrase)) text = `choose ${chosen.phrase}, then ${text.replace(/^./, (c) => c.toLowerCase())}`;
       if (isStatPairCounters(used, steps[i + 1], ctx)) {
         text = statPairCountersText(text, used);
         i++;
@@ -1897,9 +1901,11 @@ function conditionText(c: Condition, ctx: Context): string {
         return `${who} exactly ${c.right} ${selectorText({ ...inPlay, controller: undefined }, ctx, c.right)}`;
       }
       // "you have no cards in hand", "you have 3 or more cards in hand"
-      if (typeof left !== "number" && left.kind === "hand_size" && typeof c.right === "number" && (words[c.op] || (c.op === "=" && c.right === 0))) {
+      // "they have exactly 6 cards in hand" ("Each player with six cards in hand discards two cards": it read "the number of
+      // cards in their hand is exactly 6", which the per-player printer garbled into "Each player ifs ...", probe s43 M1).
+      if (typeof left !== "number" && left.kind === "hand_size" && typeof c.right === "number" && (words[c.op] || c.op === "=")) {
         const who = playerText(left.of, ctx);
-        return `${who} ${who === "you" ? "have" : "has"} ${c.op === "=" ? "no" : `${c.right} ${words[c.op]}`} cards in hand`;
+        return `${who} ${who === "you" ? "have" : "has"} ${c.op === "=" ? (c.right === 0 ? "no" : `exactly ${c.right}`) : `${c.right} ${words[c.op]}`} ${c.right === 1 && c.op === "=" ? "card" : "cards"} in hand`;
       }
       // "you have five or more cards in your Discard Pile", "an opponent has no Creature cards in their Discard Pile"
       const zoneOwner = typeof left !== "number" && left.kind === "count" && left.of.zones?.length === 1 ? left.of.owner : undefined;
@@ -2211,7 +2217,13 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
   }
   // "Whenever you summon a unit [from your Graveyard]", "Whenever a unit is summoned": each card a player puts onto the
   // field with the game's keyword for it (lower.ts summonsOntoField).
-  const summonedWith = t.event === "enters" && t.by && t.subject.kind === "card" ? ctx.game.keywords.find((k) => k.kind === "action" && k.rule === "put_onto_field_free") : undefined;
+  const summonedWith = t.event === "enters" && t.by ? ctx.game.keywords.find((k) => k.kind === "action" && k.rule === "put_onto_field_free") : undefined;
+  // "When this is summoned" (Three-Slot Duel: put onto the field by Summon, not played from hand — the engine fires it only
+  // then): it read "When this enters play", the opposite of what runs (probe s43 M1).
+  if (summonedWith && t.subject.kind === "self" && t.by === "any") {
+    const verb = lower(summonedWith.name);
+    return `When this is ${verb.endsWith("e") ? `${verb}d` : `${verb}ed`}${t.from ? ` from your ${t.from}` : ""}`;
+  }
   if (summonedWith && t.subject.kind === "card") {
     const sel = t.subject.selector;
     const verb = lower(summonedWith.name);
