@@ -590,6 +590,14 @@ class AbilityLowering {
   stepsBefore: Step[] = [];
   notes: LoweringNote[];
   chooseCounter = 0;
+  /**
+   * While a choice's cards are read ("Destroy a creature each player controls", "Erase a card from each Graveyard"):
+   * `open`, and `players` once its selector named each player's cards — one pick among each player's (their cards as
+   * `acting`), the choices gathered for one act (`perPlayerPicks`). Undefined outside a choice: there it stays a note.
+   */
+  perPlayerPick?: { open: boolean; players?: PlayersRef };
+  /** The labels of the choices made once per player (above), with the players. */
+  readonly perPlayerPicks = new Map<string, PlayersRef>();
   /** The zone of a "Look at the top N cards of ..." earlier in this ability: later "put one ..." / "the rest ..." place those cards. */
   lookedZone?: string;
   /** Whose cards that look was at, and who looked when it was not their owner (who then places them). */
@@ -1850,7 +1858,9 @@ class AbilityLowering {
     // (it read as "a Creature or Spell": any spell fired "Whenever you play a creature spell"; probe s42 F7).
     const headWord = words.at(-1);
     const spellType = headWord ? lookup(this.vocab.cardTypes, headWord) : undefined;
-    if (spellType && sel.cardTypes && sel.cardTypes.length > 1 && /^spells?$/.test(headWord!) && !this.vocab.game.cardTypes.find((t) => t.name === spellType)?.permanent) {
+    // "a Unit or Spell", "a creature or spell": the word joined by "or" is an alternative of its own, read as written.
+    const joinedToBefore = /^(?:or|and|and\/or)$/.test(words.at(-2) ?? "");
+    if (spellType && !joinedToBefore && sel.cardTypes && sel.cardTypes.length > 1 && /^spells?$/.test(headWord!) && !this.vocab.game.cardTypes.find((t) => t.name === spellType)?.permanent) {
       const kinds = sel.cardTypes.filter((t) => t !== spellType);
       if (kinds.every((t) => this.vocab.game.cardTypes.find((c) => c.name === t)?.permanent)) sel.cardTypes = kinds;
     }
@@ -1928,7 +1938,7 @@ class AbilityLowering {
           }
           if (this.notes.length === noted) this.note(f.controller.range, `the engine cannot tell whose cards "${this.slice(f.range)}" means: write "you control", "an opponent controls", "its controller controls" or "a player controls"`);
         }
-        if (sel.controller === "any" && who.some((w) => w === "each" || w === "every" || w === "all")) this.notePerPlayerCount(np, f.range);
+        if (sel.controller === "any" && who.some((w) => w === "each" || w === "every" || w === "all")) this.notePerPlayerCount(np, f.range, sel, "controller");
         // "you don't control": a game of two players — the opponent's (a player controls every card in play or none).
         if (f.not) {
           if (sel.controller === "any") this.note(f.range, `the engine cannot read "${this.slice(f.range)}": write "you don't control" or "an opponent controls"`);
@@ -1971,7 +1981,11 @@ class AbilityLowering {
           } else if (possessives.length === 1 && /^players?$/.test(possessives[0]!) && d.some((w) => w === "each" || w === "all" || w === "any" || w === "a" || w === "an")) {
             // Anyone's (as "a Graveyard"). Not "each other player's": "other" is left unread.
             this.carryPossessor(f.object);
-            if (d.some((w) => w === "each" || w === "all")) this.notePerPlayerCount(np, f.object.range);
+            // ("each other player's Graveyard": said, not read per player — "other" would be left out.)
+            if (d.some((w) => w === "each" || w === "all")) {
+              const other = d.some((w) => w === "other" || w === "another");
+              this.notePerPlayerCount(np, f.object.range, other ? undefined : sel, other ? undefined : "owner");
+            }
           } else if (possessives.length) {
             // "target player's Graveyard", "its owner's hand": a player a card choice cannot be tied to — said, not dropped.
             this.ledger.carry(f.object.determiners, f.object.items);
@@ -1982,7 +1996,7 @@ class AbilityLowering {
           } else if (d.some((w) => w === "a" || w === "an" || w === "any" || w === "each" || w === "all")) {
             // "from a Graveyard", "in any hand": anyone's.
             this.useDeterminers(f.object, "a", "an", "any", "each", "all");
-            if (d.some((w) => w === "each" || w === "all")) this.notePerPlayerCount(np, f.object.range);
+            if (d.some((w) => w === "each" || w === "all")) this.notePerPlayerCount(np, f.object.range, sel, "owner");
           }
           else if (d.includes("their") || d.includes("its")) {
             this.useDeterminers(f.object, "their", "its");
@@ -2998,7 +3012,12 @@ class AbilityLowering {
       const min: NumberExpr = upTo ? 0 : count;
       // The clause's player subject chooses ("Each player returns a Unit they control ..."); else you do.
       const chooser: PlayerRef = this.antecedent?.subject && this.antecedent.subject === this.actingSubject ? { kind: "acting" } : { kind: "you" };
+      const pickBefore = this.perPlayerPick;
+      this.perPlayerPick = { open: chooser.kind === "you" };
       const selector = this.selector(withZone);
+      const perPlayer = this.perPlayerPick.players;
+      this.perPlayerPick = pickBefore;
+      if (perPlayer) this.perPlayerPicks.set(label, perPlayer);
       this.chosenSelectors.set(label, selector);
       this.pending.push({ op: "choose_cards", chooser, selector, min, max: count, label, prompt: `choose ${this.slice(np.range)}` });
       this.lastCard = { kind: "chosen", label };
@@ -3160,6 +3179,22 @@ class AbilityLowering {
    * A clause's steps for its antecedent's players: where they use "they"/"their" beyond being the actor (a count of
    * their cards, a choice they make), one `per_player` step runs them once per player; else the actor is the players.
    */
+  /**
+   * "Destroy a creature each player controls.", "Erase a card from each Graveyard.", "Put a creature card from each
+   * Discard Pile onto the battlefield under your control.": the choice runs once for each player, among that player's
+   * cards (`acting`), the caster choosing every time (the rules texts' "you choose" — no player but the one the text names
+   * chooses); the picks are gathered and the act after it is done once on all of them (lower.ts `perPlayer`, as "Each
+   * player destroys a creature they control" is). A player with no such card gives no pick.
+   */
+  perPlayerChoices(steps: Step[], source: SourceRef): Step[] {
+    return steps.map((step) => {
+      const players = step.op === "choose_cards" && !step.gather ? this.perPlayerPicks.get(step.label) : undefined;
+      if (!players || step.op !== "choose_cards") return step;
+      this.perPlayerPicks.delete(step.label);
+      return { op: "per_player", who: players, steps: [{ ...step, gather: true }], source };
+    });
+  }
+
   perPlayer(steps: Step[], source: SourceRef): Step[] {
     if (!this.antecedent || !usesActing(steps)) return steps;
     const players = this.antecedentPlayers();
@@ -5167,8 +5202,16 @@ class AbilityLowering {
    * engine would choose that many in all, among every player's (it ran so, silently: probe s43 F6). Said at the phrase
    * ("each creature each player controls" and "each opponent's" — every game is a duel — are read as written).
    */
-  notePerPlayerCount(card: Ast.NounPhrase, each: Ast.NounPhrase["range"]): void {
-    if (!choosesCards(card) && !npDeterminers(card).includes("target")) return;
+  notePerPlayerCount(card: Ast.NounPhrase, each: Ast.NounPhrase["range"], sel?: CardSelector, field?: "controller" | "owner"): void {
+    // (Inside a choice of one card — "the creature with the greatest power among creatures each player controls" — too.)
+    if (!choosesCards(card) && !npDeterminers(card).includes("target") && !this.perPlayerPick?.open) return;
+    // "Destroy a creature each player controls", "Erase a card from each Graveyard": a choice (not a target) among each
+    // player's cards in turn — their cards are the acting player's; the caster chooses (lower.ts choice, perPlayerPicks).
+    if (this.perPlayerPick?.open && sel && field && !npDeterminers(card).includes("target")) {
+      sel[field] = "acting";
+      this.perPlayerPick.players = { kind: "each_player" };
+      return;
+    }
     const cardText = this.slice({ start: card.range.start, end: each.start }).trim();
     this.note(each, `"${cardText} ${this.slice(each)}" is that many cards of each player's, and the engine would choose them among all players' cards together: write a sentence for each player ("… you control. … an opponent controls.", "… from your Graveyard. … from an opponent's Graveyard."), or "each" for all of them`);
   }
@@ -5571,6 +5614,7 @@ class AbilityLowering {
     const onCards = cardsActedOn(core, this.targets);
     if (onCards) this.lastCardsActedOn = onCards;
     let steps = [...this.pending.splice(asked), ...core].map((s) => ({ ...s, source }) as Step);
+    steps = this.perPlayerChoices(steps, source);
     if (where) {
       // "where X is ...": evaluate X before the steps run (kept simple: replaced in place) — in the clause's steps and in the
       // targets it chose ("Destroy target unit with power X or less, where X is ...": the target's filter reads it).

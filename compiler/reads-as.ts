@@ -38,6 +38,8 @@ interface Context {
   destroyer?: string;
   /** Inside a `per_player` step: the players it runs for (the acting player is written as them, then "they"). */
   acting?: PlayersRef;
+  /** A choice you make once for each of these players: the acting player's cards are "each player controls", "each Graveyard". */
+  eachActing?: PlayersRef;
   /** The player a step is about ("Target opponent loses ..."): named again later in its sentence, they are "them"/"their". */
   actor?: PlayersRef;
   /** The ability fires in a combat: the active player is "the attacking player". */
@@ -317,7 +319,12 @@ function stepsTextIn(steps: Step[], ctx: Context): string {
       // "Each player destroys a Creature they control": each player's pick, then one act on them all (lower.ts `perPlayer`).
       used = steps[++i]!;
       const run = step as Extract<Step, { op: "per_player" }>;
-      text = stepText({ ...run, steps: [...run.steps, used] }, ctx);
+      const choice = run.steps[0] as Extract<Step, { op: "choose_cards" }>;
+      // "Destroy a Creature each player controls": you choose among each player's cards in turn (lower.ts perPlayerChoices).
+      if (choice.chooser.kind === "you") {
+        chosen = { label: choice.label, phrase: chosenPhrase(choice, { ...ctx, eachActing: run.who }) };
+        text = stepText(used, { ...ctx, chosen }, chosen);
+      } else text = stepText({ ...run, steps: [...run.steps, used] }, ctx);
     } else if (isStatPairCounters(step, steps[i + 1], ctx)) {
       text = statPairCountersText(stepText(step, ctx), step);
       i++;
@@ -1476,7 +1483,7 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   const tail: string[] = [];
   if (sel.controller === "you") tail.push("you control");
   else if (sel.controller === "opponent") tail.push("an opponent controls");
-  else if (sel.controller === "acting") tail.push("they control");
+  else if (sel.controller === "acting") tail.push(ctx.eachActing ? `${ctx.eachActing.kind === "each_opponent" ? "each opponent" : "each player"} controls` : "they control");
   else if (sel.controller === "any") tail.push("a player controls");
   else if (sel.controllerIs) {
     // The card was named before the cards it counts or acts on ("target creature ... each other creature its controller controls").
@@ -1518,7 +1525,7 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   const zone = sel.zones?.[0];
   // "the number of Unit cards in all Graveyards": cards of every player's zone of that name ("in a Graveyard" reads as one).
   if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield")
-    tail.push(prep === "in all" && !sel.owner ? `in all ${plural(zone, 2)}` : `${prep === "in all" ? "in" : prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? "their" : "a"} ${zone}`);
+    tail.push(prep === "in all" && !sel.owner ? `in all ${plural(zone, 2)}` : `${prep === "in all" ? "in" : prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? (ctx.eachActing ? (ctx.eachActing.kind === "each_opponent" ? "each opponent's" : "each") : "their") : "a"} ${zone}`);
   // "each creature whose controller has more life than you" (lower.ts controllerHolds: a condition on the card's controller).
   if (sel.controllerWith) {
     // "whose controller doesn't have fewer Bleed counters than you" ("... can't attack unless their controller has ...").
