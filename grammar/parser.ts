@@ -12,8 +12,9 @@
  *
  * The grammar is game-agnostic: content words are `Word`s; the checker resolves them.
  */
-import { CstParser, EOF, createTokenInstance, type IToken, type TokenType, tokenMatcher } from "chevrotain";
+import { CstParser, EOF, createTokenInstance, type ILookaheadStrategy, type IToken, type TokenType, tokenMatcher } from "chevrotain";
 import * as T from "./lexer.ts";
+import { GatedLookaheadStrategy } from "./lookahead.ts";
 import type { Text } from "./source.ts";
 
 /** Tokens the parser treats as part of a value list (field values, directive items). */
@@ -70,8 +71,9 @@ export class CardwrightParser extends CstParser {
     return (this.cache[id] ??= make()) as T;
   }
 
-  constructor() {
-    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 1, nodeLocationTracking: "onlyOffset" });
+  /** `lookaheadStrategy`: grammar/lookahead.ts's; a test builds a parser with Chevrotain's own to compare the two. */
+  constructor(lookaheadStrategy: ILookaheadStrategy = new GatedLookaheadStrategy({ maxLookahead: 1 })) {
+    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 1, nodeLocationTracking: "onlyOffset", lookaheadStrategy });
     this.performSelfAnalysis();
   }
 
@@ -2053,10 +2055,16 @@ function makePlainWord(token: IToken): void {
  * keeps its reading (`Return` on a card named "Return" is still the verb). Returns `tokens`.
  */
 export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): IToken[] {
-  const name = ownName ? nameWords(ownName) : [];
+  // The name is lexed (nameWords) only when a token could be its first word: that word's image begins with the name's first
+  // character when it is an ASCII letter or digit (a token starts there; every token's image begins at its first character,
+  // joined ones too). Any other first character: the name is lexed at the first token, as before.
+  const first = ownName ? nameFirstChar(ownName) : -1;
+  let name: string[] | undefined = ownName ? undefined : [];
   for (let i = Math.max(0, from); i < tokens.length; i++) {
     const t = tokens[i]!;
     if (statementOnlyKeywords.has(t.tokenType)) makePlainWord(t);
+    if (first >= 0 && t.image.charCodeAt(0) !== first) continue;
+    name ??= nameWords(ownName!);
     if (name.length < 2 || t.image !== name[0]) continue;
     let n = 1;
     while (n < name.length && tokens[i + n]?.image === name[n]) n++;
@@ -2201,6 +2209,20 @@ function joinItsNot(tokens: IToken[], from: number): void {
     tokens[out++] = t;
   }
   tokens.length = out;
+}
+
+/**
+ * The character code the name's first token begins with when that is sure without lexing it: the first character after
+ * the lexer's white space, when it is an ASCII letter or digit (a word, keyword, variable, number or stats token starts
+ * there); -1 otherwise (a comment, a character the lexer blanks or skips, punctuation: lex the name to know).
+ */
+function nameFirstChar(name: string): number {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0xfeff) continue;
+    return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? c : -1;
+  }
+  return -1;
 }
 
 /** The images of a name's tokens, as the lexer reads them (`Agent 47` → `Agent`, `47`). */
