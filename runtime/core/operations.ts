@@ -26,6 +26,9 @@ export function moveCard(
   const from = card.zone;
   // "If a card would be put into a Graveyard from anywhere, put it into its owner's Oblivion instead."
   if (zone !== from && zone !== rules.zones.battlefield && replaceable(ctx, "enters") && !replaceEvent(ctx, "enters", { card: id, player: card.owner, zone }, `${cardName(ctx, id)} would be put into ${zone}`)) return;
+  // A token leaving play ceases to exist: "When this leaves play" is noted while it is still there, under the player
+  // who controls it (as a destruction notes it), or it would have no card left to trigger.
+  if (card.isToken && from === rules.zones.battlefield && zone !== from && !opts.leavesNoted) noteEvent(ctx, "leaves", { card: id, player: card.owner });
   const fromList = zoneList(ctx, zoneHolder(ctx, card, from), from);
   const index = fromList.indexOf(id);
   if (index >= 0) fromList.splice(index, 1);

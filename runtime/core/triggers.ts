@@ -274,32 +274,45 @@ function inPlayList(ctx: Ctx, id: string): boolean {
   return false;
 }
 
+/**
+ * Who controls a trigger of a card that is not in play as the event happens: "When this leaves play" (or is destroyed)
+ * is noted as the card leaves, so "you" is the player who controlled it as it left (last-known information,
+ * cybervamp.txt 55: a card's controller is who has it in play) — not its owner, who gets it back in hand or pile. A
+ * card's own trigger of any other kind away from play ("When this is discarded") is its owner's.
+ */
+function controllerAsItLeft(ctx: Ctx, id: string, kind: EventKind): PlayerId {
+  const card = ctx.state.cards[id]!;
+  const known = kind === "leaves" || kind === "destroyed" ? ctx.state.lastKnown?.[id] : undefined;
+  return known && known.zone === card.zone ? known.controller : card.controller;
+}
+
 /** Notes the triggered abilities of one card that match the event. */
 function noteTriggersOf(ctx: Ctx, id: string, kind: EventKind, data: GameEventData, by: PlayerId): void {
   const { state, rules } = ctx;
   const card = state.cards[id];
   if (!card) return;
   const inPlay = card.zone === rules.zones.battlefield;
+  const controller = inPlay ? card.controller : controllerAsItLeft(ctx, id, kind);
   for (const ability of triggersOf(cardDef(ctx, card), kind)) {
     if (!ability.trigger) continue;
     if (!abilityActive(ctx, id, ability)) continue;
     // Away from play only self-referential leave/destroy/discard triggers fire.
     const aboutSelf = ability.trigger.subject.kind === "self" || (ability.trigger.subject.kind === "card" && ability.trigger.subject.orSelf === true);
     if (!inPlay && !(aboutSelf && id === data.card)) continue;
-    if (!triggerMatches(ctx, ability.trigger, kind, data, card.controller, id)) continue;
+    if (!triggerMatches(ctx, ability.trigger, kind, data, controller, id)) continue;
     // An intervening "if" ("When this attacks, if you control another Vampire, ...") is checked
     // when the trigger is noted (and again when it resolves): false now → it does not trigger.
-    if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, event: eventOf(data), label: "" }, ability.condition)) continue;
+    if (ability.condition && !evalCondition(ctx, { controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, event: eventOf(data), label: "" }, ability.condition)) continue;
     // "The first time you discard a card each turn, ..." / "Whenever you Scry for the first time each turn, ...": it
     // triggers that many times each turn, counted by its controller (the key names the turn and the card's instance).
     if (ability.timesPerTurn !== undefined) {
-      const tally = state.players[card.controller]!.turnTally;
+      const tally = state.players[controller]!.turnTally;
       const key = `triggered@${state.turn}:${id}:${ability.id}`;
       if ((tally[key] ?? 0) >= ability.timesPerTurn) continue;
       tally[key] = (tally[key] ?? 0) + 1;
     }
-    state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller: card.controller, event: eventOf(data), source: ability.source, by });
-    emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: ability.id, player: card.controller, source: ability.source });
+    state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller, event: eventOf(data), source: ability.source, by });
+    emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: ability.id, player: controller, source: ability.source });
   }
 }
 

@@ -14,7 +14,8 @@
  *   blockers as its controller chooses (`blocked_damage_assignment = attacker_chooses`: one choice
  *   per blocker but the last, which takes the rest) and deals nothing to the player
  *   (`excess_combat_damage = false`) unless an `overflow_to_player` rule applies (Overwhelm: each
- *   blocker is assigned its remaining defense, the rest reaches the player); each blocker deals
+ *   blocker is assigned its remaining defense — a Deadly attacker's too, as 16.1 reads it for a Weapon — the rest
+ *   reaches the player); each blocker deals
  *   its attack to the attacker. Lethal damage destroys (core state check); damage stays marked
  *   until the `remove_damage` phase step.
  * - Deadly (`destroys_creature_on_any_damage` on the source): any damage it deals to a creature
@@ -254,10 +255,13 @@ registerNativeRule("declare_blockers", (ctx, frame) => {
   return "done";
 });
 
-/** Remaining defense of a creature: what lethal damage to it is (1 for a Deadly source). */
-function lethalFor(ctx: Ctx, id: string, from: string): number {
-  const remaining = Math.max(0, statOf(ctx, id, toughnessStat(ctx.rules)) - ctx.state.cards[id]!.damage);
-  return hasRule(ctx, from, "destroys_creature_on_any_damage") ? Math.min(1, remaining) : remaining;
+/**
+ * Remaining defense of a creature: what an Overwhelm attacker assigns it before the rest reaches the player — its
+ * Defense whatever the attacker's Deadly says (16.1: "leftover damage beyond the creature's Defense", the one text on
+ * Overwhelm's amount; a Weapon's fight reads the same, weapons.ts). Deadly then destroys it, however little it took.
+ */
+function remainingDefense(ctx: Ctx, id: string): number {
+  return Math.max(0, statOf(ctx, id, toughnessStat(ctx.rules)) - ctx.state.cards[id]!.damage);
 }
 
 registerNativeRule("combat_damage", (ctx, frame) => {
@@ -283,7 +287,7 @@ registerNativeRule("combat_damage", (ctx, frame) => {
     if (hasRule(ctx, attacker, "overflow_to_player")) {
       let rest = power;
       for (const blocker of alive) {
-        const lethal = Math.min(rest, lethalFor(ctx, blocker, attacker));
+        const lethal = Math.min(rest, remainingDefense(ctx, blocker));
         hits.push({ to: blocker, player: false, amount: lethal, from: attacker });
         rest -= lethal;
       }
