@@ -425,9 +425,13 @@ function maybeAnothers(what: Affected, from: { whose: PlayerRef } | undefined, c
 
 /** The card (JSON of its CardRef) a step takes out of play — destroyed, or moved to a zone other than play — if one card. */
 function tookOutOfPlay(step: Step, ctx: Context): string | undefined {
+  // "Sacrifice a creature. If it was a Vampire, ...": the card sacrificed is "it" after the step, asked as it last was.
+  if (step.op === "sacrifice" && step.who.kind === "you" && step.amount === 1) return JSON.stringify({ kind: "it" });
   if (step.op !== "destroy" && !(step.op === "move" && ctx.game.zones.find((z) => z.name === step.to)?.role !== "battlefield")) return undefined;
-  // A target in play (not a card in a Discard Pile returned to the hand: it was never in play).
   const what = step.what;
+  // A card chosen in play ("Choose a creature. Destroy it. If it was a Vampire, ..."): asked as it last was too.
+  if (what.kind === "card" && what.ref.kind === "chosen" && step.op === "destroy") return JSON.stringify(what.ref);
+  // A target in play (not a card in a Discard Pile returned to the hand: it was never in play).
   const zone = what.kind === "target" ? ctx.targets[what.index]?.cards?.zones?.[0] : undefined;
   if (what.kind !== "target" || (zone !== undefined && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield")) return undefined;
   return JSON.stringify({ kind: "target", index: what.index });
