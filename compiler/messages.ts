@@ -1278,6 +1278,15 @@ export const MESSAGES = {
     example: 'expect "Veil Drone" remaining power 1   (in a CYBERVAMP scenario)',
     exampleArgs: { game: "CYBERVAMP", toughness: "defense", card: "Veil Drone", stat: "power" },
   },
+  // ---------------------------------------------------------------- session 44 (rules engineer)
+  CW7028: {
+    severity: "error",
+    template: 'In {game} "{card}" never waits to resolve, so no `{kind}` event ever names it: {why}. This line could never hold, and negated it would hold whatever happened; {instead} says it happened.',
+    explanation:
+      "A `push` event is something put on the stack (or waiting for priority) to resolve later, a `pop` the same item taken off to resolve; what each game puts there is its response model's (`param response_model`, runtime/models): under `instant` (Three-Slot Duel) only a triggered ability — a spell resolves and a unit enters the moment it is played; under `stack` (CYBERVAMP) spells, activated and triggered abilities — a Creature or Relic enters as it is played; under `chain` (Chromatic Battlelines) what is played or activated and listed in `param priority_actions` — triggered abilities fire in their chains. A `push` or `pop` line naming a card that is none of these (a Duel spell, a CYBERVAMP creature with no triggered or activated ability) could never hold, and `expect no event push \"Quick Bolt\"` held after the bolt was played (probe s43 S11/MD7). The line is an error, with the event that says it: `resolve` for a spell, `enter` for a permanent.",
+    example: 'expect no event push "Quick Bolt"   (in a Three-Slot Duel scenario)',
+    exampleArgs: { game: "Three-Slot Duel", card: "Quick Bolt", kind: "push", why: "a Spell resolves as it is played, and only a triggered ability waits to resolve (and this card has none)", instead: '`expect event resolve "Quick Bolt"`' },
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;

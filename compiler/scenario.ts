@@ -128,6 +128,11 @@ export interface ScenarioNames {
   /** The game's `param response_model` (instant, stack or chain): the trace kinds only some models emit are read against it (engine-words.ts MODEL_ONLY_KINDS). */
   responseModel: string;
   /**
+   * The game's `param priority_actions`, lower case (Chromatic: "spell creature ... weapon_attack"): under `chain` a card
+   * of a type listed waits for priority as it is played (a `push` event); a card of any other permanent type enters at once.
+   */
+  priorityActions?: readonly string[];
+  /**
    * Whether a player ever holds temporary resources (`expect p1 temporary Red 1`): only under the Facet mechanic
    * (`param max_facets`: Chromatic Battlelines' temporary Facets, runtime/mechanics/facets.ts). Elsewhere the pool is always empty.
    */
@@ -382,6 +387,7 @@ export function scenarioNames(
     ...toughnessOf(game.params),
     hasStack: hasStack(game.params),
     responseModel: String(game.params.response_model ?? "instant"),
+    priorityActions: String(game.params.priority_actions ?? "").toLowerCase().split(/\s+/).filter((w) => w !== ""),
     hasDefenders: hasDefenders(game.params),
     newlyTurned: typeof game.params.newly_turned_types === "string" && game.params.newly_turned_types.trim() !== "",
     oneActive: game.cardTypes.filter((t) => t.requires.includes("one_active")).map((t) => t.name.toLowerCase()),
@@ -775,6 +781,43 @@ function neverFights(name: string, scenario: Scenario, names: ScenarioNames): { 
 }
 
 /**
+ * Why a card of this game never waits to resolve — never the card of a `push` (nor of a `pop`) event — or undefined when it
+ * may (runtime/models: what each response model pushes):
+ * - `instant` (Three-Slot Duel): only a triggered ability is pushed (`triggerReady`); a spell or an activated ability
+ *   resolves at once, a permanent enters at once;
+ * - `stack` (CYBERVAMP): a spell, an activated and a triggered ability go on the stack; a permanent enters as it is played;
+ * - `chain` (Chromatic): a spell, an activated ability, a card of a type in `priority_actions` (a Weapon's attack with
+ *   `weapon_attack`) wait for priority; triggered abilities fire in their chains and are never pushed.
+ * A card whose abilities are unknown here (no lowering: a plain name) or that has a delayed step (its delayed trigger is
+ * its own) is left alone.
+ */
+function neverPushed(name: string, names: ScenarioNames): { card: string; why: string; instead: string; suggestion: string } | undefined {
+  const card = names.cards.get(norm(name));
+  const abilities = card ? names.abilitiesOf?.(card.name) : undefined;
+  if (!card || card.permanent === undefined || !abilities) return undefined;
+  const model = names.responseModel;
+  const has = (...kinds: string[]) => abilities.some((a) => kinds.includes(a.kind));
+  const delayed = JSON.stringify(abilities.map((a) => a.steps)).includes('"op":"delay"');
+  const type = card.type?.toLowerCase() ?? "";
+  const priority = names.priorityActions ?? [];
+  const pushed =
+    (model !== "chain" && (has("triggered", "keyword") || delayed)) ||
+    (model !== "instant" && (!card.permanent || has("activated"))) ||
+    (model === "chain" && (priority.includes(type) || (type === names.fighters.weapon && priority.includes("weapon_attack"))));
+  if (pushed) return undefined;
+  const typeName = names.cardTypes?.get(type) ?? card.type ?? "card";
+  const what = card.permanent ? `a ${typeName} enters play as it is played` : `a ${typeName} resolves as it is played`;
+  const waits =
+    model === "instant"
+      ? "only a triggered ability waits to resolve (and this card has none)"
+      : model === "stack"
+        ? "spells and abilities go on the stack, and this card has no ability that does"
+        : "what is played or activated waits for priority, a triggered ability fires in its chain, and this card is neither";
+  const instead = card.permanent ? `enter "${card.name}"` : `resolve "${card.name}"`;
+  return { card: card.name, why: `${what}, and ${waits}`, instead: `\`expect event ${instead}\``, suggestion: instead.split(" ")[0]! };
+}
+
+/**
  * The states a card can be set up in (`setup`) or expected in, in this game, as a line writes them: what a CW7009 message
  * offers in place of a state the game does not have.
  */
@@ -838,6 +881,21 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
       if (!models || models.includes(names.responseModel as never)) continue;
       const instead = kind === "pop" ? 'expect what resolved (`expect event resolve "<card>"`)' : kind === "priority" ? "expect who acts next (`expect p2 to act`)" : 'expect the triggered ability itself (`expect event trigger "<card>"`, `expect event resolve "<card>"`) and what it did';
       out.push(diagnostic("CW7014", scenario.file, s.range, { game, kind, model: names.responseModel, models: models.map((m) => `\`response_model = ${m}\``).join(" or "), instead }));
+      break;
+    }
+  }
+  // A card that never waits to resolve, named on a `push` / `pop` event (CW7028): `expect no event push "Quick Bolt"` held
+  // in Three-Slot Duel after the bolt was played, as a spell there resolves at once and only a triggered ability is pushed.
+  for (const s of scenario.steps) {
+    if (s.kind !== "expect") continue;
+    const e = s.expect;
+    const patterns = e.kind === "event" ? [e.pattern] : e.kind === "order" || e.kind === "one_event" ? e.items : [];
+    for (const p of patterns) {
+      const kind = p.event.toLowerCase();
+      if ((kind !== "push" && kind !== "pop") || !p.card || MODEL_ONLY_KINDS[kind as TraceKindName]?.includes(names.responseModel as never) === false) continue;
+      const why = neverPushed(p.card.card, names);
+      if (!why) continue;
+      out.push(diagnostic("CW7028", scenario.file, s.range, { game, kind, ...why }, { suggestion: why.suggestion }));
       break;
     }
   }
