@@ -205,9 +205,30 @@ function invariants(ctx: Ctx): string[] {
   return problems;
 }
 
+/**
+ * A Weapon came under a new controller ("Gain control of target Weapon.", a control effect ending, an exchange): 4.4's "A
+ * player may wield only one Weapon at a time" holds for it too — the text is silent on a Weapon taken rather than played
+ * (chosen, rules s44; docs/games/chromatic.md): as when one is played, the Weapon its new controller wielded before is
+ * destroyed (a real destruction: Entomb fires); it adds no Armor (it did not enter, 4.4 "When a Weapon enters").
+ * With `new_weapon_destroys_old = false` nothing makes room, so the Weapon taken is destroyed instead.
+ */
+function arrived(ctx: Ctx, id: string): void {
+  const card = ctx.state.cards[id];
+  if (!card || card.zone !== ctx.rules.zones.battlefield || !isWeapon(ctx, id)) return;
+  const max = numberParam(ctx.rules, "max_weapons", 1);
+  const held = wielded(ctx, card.controller);
+  if (held.length <= max) return;
+  const going = ctx.rules.param("new_weapon_destroys_old", true) ? held.filter((w) => w !== id).slice(0, held.length - max) : [id];
+  for (const old of going) {
+    emit(ctx, "check", `${card.controller} may wield only ${max} Weapon${max === 1 ? "" : "s"}: ${cardName(ctx, old)} is ${old === id ? "destroyed (new_weapon_destroys_old = false)" : "replaced"}`, { player: card.controller, card: old, name: cardName(ctx, old) });
+    destroy(ctx, old);
+  }
+}
+
 export const weaponsMechanic: Mechanic = {
   name: "weapons",
   invariants,
+  arrived,
   applies: (rules) => rules.game.params["max_weapons"] !== undefined,
   refine,
   validateMove,
