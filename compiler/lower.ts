@@ -12202,6 +12202,34 @@ function checkCastCardNotInPlay(ability: Ability, game: CompiledGame, notes: Low
 }
 
 /**
+ * "Destroy target Facet.", "Sacrifice a Facet. If you do, draw two cards.", "Target opponent sacrifices a Facet.", "Gain
+ * control of target Facet.", "Sacrifice a Facet: ..." (a cost), "... unless its controller sacrifices a Facet": the engine
+ * destroys, sacrifices and changes the control of cards in play only, and a card of another zone (a Facet is a card in the
+ * Facet Zone) was chosen and then left where it was — a free cost, a free save (probe s44 F3). CW6001 at the ability: it
+ * runs nothing. (Moving such a card is written with a zone: "Put target Facet into its owner's Graveyard.")
+ */
+function checkActsOnlyInPlay(ability: Ability, game: CompiledGame, notes: LoweringNote[]): void {
+  if (!ability.source) return;
+  const battlefield = game.zones.find((z) => z.role === "battlefield")?.name;
+  const away = (sel: CardSelector | undefined) => sel?.zones?.find((z) => z !== battlefield && z !== RESOLVING_ZONE);
+  const targets = "targets" in ability ? ability.targets : [];
+  const chosen = new Map<string, CardSelector>();
+  const found: { verb: string; zone: string }[] = [];
+  const of = (a: Affected): (CardSelector | undefined)[] =>
+    a.kind === "cards" ? [a.selector] : a.kind === "target" ? [targets[a.index]?.cards] : a.kind === "targets" ? a.indexes.map((i) => targets[i]?.cards) : a.kind === "card" && a.ref.kind === "chosen" ? [chosen.get(a.ref.label)] : [];
+  for (const part of ability.cost ?? []) if (part.pays === "sacrifice" && !("kind" in part.what) && away(part.what)) found.push({ verb: "sacrifice", zone: away(part.what)! });
+  if ("steps" in ability && ability.steps)
+    walkSteps(ability.steps, (step) => {
+      if (step.op === "choose_cards") chosen.set(step.label, step.selector);
+      const sels = step.op === "sacrifice" ? [step.selector] : step.op === "destroy" || step.op === "gain_control" || step.op === "exchange_control" ? of(step.what) : [];
+      for (const sel of sels) if (away(sel)) found.push({ verb: step.op === "destroy" ? "destroy" : step.op === "sacrifice" ? "sacrifice" : "gain control of", zone: away(sel)! });
+    });
+  const first = found[0];
+  if (!first) return;
+  notes.push({ file: ability.source.file, range: ability.source.range, message: `"${ability.text.trim()}": the engine can ${first.verb} only cards in play, and this names a card in the ${first.zone}, which would stay where it is — it cannot run this (move such a card with its zone: "Put target card from a ${first.zone} into its owner's ${game.zones.find((z) => z.role === "graveyard")?.name ?? "Graveyard"}.")` });
+}
+
+/**
  * How a bare amount ("cost: 2", "cost: X") of a card of these colours is paid, in a game whose colours say how they pay
  * (`color Red pays life`): the one way all its colours pay — Three-Slot Duel's Red "cost: 2" is 2 life, Yellow discards
  * 2, Green erases 2 (the checker refuses a bare amount where the colours pay in different ways, or pay nothing: CW2035).
@@ -12797,6 +12825,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       checkCardStates(ability, game, text, notes);
       checkFightDamageTriggers(ability, game, text, notes);
       checkCastCardNotInPlay(ability, game, notes);
+      checkActsOnlyInPlay(ability, game, notes);
     }
     // A CW6001 runs nothing of what it names (issue 11, session 42): a step lowered from the words it is at is taken out.
     runNothingNoted(abilities, notes.slice(cardNotes));

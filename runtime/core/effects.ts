@@ -925,7 +925,9 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     case "skip_next_ready":
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
-        if (ctx.state.cards[id]?.zone !== rules.zones.battlefield) continue;
+        // A card in play, or a Facet (Chromatic: the Beginning phase readies Facets too, mechanics/facets.ts ready_facets).
+        const zone = ctx.state.cards[id]?.zone;
+        if (zone !== rules.zones.battlefield && (zone === undefined || zone !== rules.game.params["facet_zone"])) continue;
         writeCard(ctx, id)!.skipsNextReady = true;
         emit(ctx, "modify", `${cardName(ctx, id)} will not ready at its controller's next readying`, { card: id, source });
       }

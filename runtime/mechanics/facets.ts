@@ -28,7 +28,7 @@ import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../../compile
 import type { Action, Refusal } from "../core/action.ts";
 import { paidRecords, refuse, refuseShortfall } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { RESOLVING, cardDef, cardName, emit, enterBattlefield, exhaustCard, hand, moveCard, zoneList, withX, writeCard } from "../core/index.ts";
+import { RESOLVING, cardDef, cardName, emit, enterBattlefield, exhaustCard, hand, keptFromReadying, moveCard, zoneList, withX, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import type { GameMove, Mechanic } from "../core/mechanics.ts";
 import { resumeTargeting } from "../core/response.ts";
@@ -448,7 +448,9 @@ registerNativeRule("grant_temporary_facet", (ctx, frame, amount, players, _targe
 // Phase steps
 
 registerNativeRule("ready_facets", (ctx, frame) => {
-  for (const id of facetCards(ctx, frame.controller)) writeCard(ctx, id)!.exhausted = false;
+  // "Exhaust target Facet. It doesn't ready during its controller's next Beginning phase.": kept once, as a permanent is
+  // at `ready_permanents` (it was readied with the rest, probe s44 F3).
+  for (const id of facetCards(ctx, frame.controller)) if (!keptFromReadying(ctx, id, frame.source)) writeCard(ctx, id)!.exhausted = false;
   emit(ctx, "modify", `${frame.controller}'s Facets are readied`, { player: frame.controller });
   return "done";
 });
