@@ -965,6 +965,18 @@ class AbilityLowering {
   }
 
   // --- numbers -------------------------------------------------------------------------------
+  /** A count read as how many cards, targets or an amount (`count`), a bound on it said (below). */
+  howMany(c: Ast.Count, fallback = 1): NumberExpr {
+    // "one or more cards", "at least one target creature", "at most two": a bound where a number of cards, targets or an
+    // amount is read — it ran as exactly that number, the bound dropped (probe s44 F2). Said, with the forms that run.
+    if (c.comparison) {
+      const bound = c.bound ? `at ${c.bound} ${c.value}` : c.written ?? c.text;
+      const at = plainRange(c.range);
+      if (!this.notes.some((n) => n.range.start.offset === at.start.offset && n.range.end.offset === at.end.offset)) this.note(c.range, `"${bound}" is a bound, not a number: the engine reads how many as a number ("two target creatures", "discard two cards") or as "up to N" ("up to two target creatures") — write one of them`);
+      return c.value ?? fallback;
+    }
+    return this.count(c, fallback);
+  }
   count(c: Ast.Count | undefined, fallback = 1): NumberExpr {
     if (!c) return fallback;
     // "one or two": a range is read only as a number of targets (targetRange); here it would be one number.
@@ -1054,7 +1066,7 @@ class AbilityLowering {
     // which a step of its own does; the amount is the number.
     const more = c && np.items.length >= 2 && np.items[0]!.kind === "word" && lower((np.items[0] as Ast.WordNode).text) === "more" && np.determiners.includes(c) ? np.items[0] : undefined;
     if (more) this.use(more);
-    if (c) return this.count(c, fallback);
+    if (c) return this.howMany(c, fallback);
     for (const d of npDeterminers(np))
       if (NUMBER_WORDS[d] !== undefined) {
         this.useDeterminers(np, d);
@@ -2866,7 +2878,7 @@ class AbilityLowering {
       const spec: TargetSpec = { accepts: "any", cards: this.fixedSelector(union.cards, "a target"), players: union.opponent ? "opponent" : "any", min: upTo ? 0 : 1, max: 1, text: this.ownText(np) };
       // "one or two target creatures or players", "up to two target creatures or players": one slot per value, of one phrase.
       const plain = npCount(np);
-      const counted = plain && plain.atLeast === undefined ? this.count(plain, 1) : undefined;
+      const counted = plain && plain.atLeast === undefined ? this.howMany(plain, 1) : undefined;
       const range = this.targetRange(np) ?? (typeof counted === "number" && counted > 1 ? { slots: counted, required: upTo ? 0 : counted } : undefined);
       if (range) return this.rangeOfSlots(spec, range);
       return { kind: "target", index: this.addTarget(spec) };

@@ -70,7 +70,7 @@ export const REWRITES: { from: RegExp; to: string; when?: RegExp; reason: string
   { from: /\b(?:creatures?|units?) token(s?)\b/gi, to: "token$1", reason: "\"a 1/1 Bat creature token\": a token's card type is printed only where it is not the game's usual one" },
   { from: /\b(\w+) more\b([^.]*)\binstead\b/gi, to: "$2 instead", when: /\binstead\b/, reason: "\"N more … instead\" is printed as the new amount or \"plus N\"" },
   { from: /\b(\w+) less\b([^.]*)\binstead\b/gi, to: "$2 instead", when: /\bminus\b/, reason: "\"N less … instead\" is printed \"minus N\"" },
-  { from: /\bone or more\b/gi, to: "", reason: "\"would gain one or more counters\" is any gain" },
+  { from: /\b(would \w+|whenever [^,]*?) one or more\b/gi, to: "$1", reason: "\"would gain one or more counters\", \"Whenever an opponent gains one or more Bleed counters\": any gain (an event, not a number to choose)" },
   { from: /\b(?:less|fewer) than (\w+)\b/gi, to: "less", reason: "\"less than 5\" is printed \"4 or less\"" },
   { from: /\b(?:greater|more) than (\d+)\b/gi, to: "more", when: /\bor more\b/, reason: "\"greater than 7\" is printed \"8 or more\"" },
   { from: /\bloses all (?:its )?abilities\b/gi, to: "silence", when: /\bsilence\b/i, reason: "losing all abilities is the keyword Silence" },

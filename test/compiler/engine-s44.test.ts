@@ -158,3 +158,32 @@ describe("engine s44: a number of cards of EACH player's is that many of each pl
     expect(own!.abilities[0]!.steps[0]).toMatchObject({ op: "per_player", steps: [{ op: "choose_cards", chooser: { kind: "acting" } }] });
   });
 });
+
+describe("engine s44: a bound before a number of cards, targets or an amount is said, not dropped (probe s44 F2)", () => {
+  it("is CW6001 at the bound — it ran as exactly that number — and a condition's or filter's bound still reads", () => {
+    const probes = probeCards("cybervamp", [
+      { kind: "spell", text: "Destroy at least one target creature." },
+      { kind: "spell", text: "Sacrifice one or more creatures. Draw a card for each creature sacrificed this way." },
+      { kind: "spell", text: "Exhaust two or more target creatures." },
+      { kind: "spell", text: "Destroy at most one target creature." },
+      { kind: "spell", text: "Put one or more power counters on target creature." },
+      { kind: "spell", text: "Destroy each creature with power 3 or more." },
+      { kind: "spell", text: "If you control two or more Vampires, draw a card." },
+      { kind: "spell", text: "Destroy one or two target creatures." },
+    ]);
+    expect(probes.map((p) => p.problems)).toEqual([
+      ['CW6001 "at least one"'],
+      ['CW6001 "one or more"'],
+      ['CW6001 "two or more"'],
+      ['CW6001 "at most one"'],
+      ['CW6001 "one or more"'],
+      [],
+      [],
+      [],
+    ]);
+    expect(probes[0]!.messages[0]).toContain('"at least 1" is a bound, not a number: the engine reads how many as a number ("two target creatures", "discard two cards") or as "up to N"');
+    expect(probes[0]!.abilities[0]!.steps.map((s) => s.op)).toEqual(["rule"]);
+    const [discard] = probeCards("duel", [{ kind: "spell", text: "Discard one or more cards, then draw that many cards." }]);
+    expect(discard!.problems).toEqual(['CW6001 "one or more"']);
+  });
+});
