@@ -2055,15 +2055,14 @@ function makePlainWord(token: IToken): void {
  * keeps its reading (`Return` on a card named "Return" is still the verb). Returns `tokens`.
  */
 export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): IToken[] {
-  // The name is lexed (nameWords) only when a token could be its first word: that word's image begins with the name's first
-  // character when it is an ASCII letter or digit (a token starts there; every token's image begins at its first character,
-  // joined ones too). Any other first character: the name is lexed at the first token, as before.
-  const first = ownName ? nameFirstChar(ownName) : -1;
+  // The name is lexed (nameWords) only when a token could be its first word (mayStartName). Not sure where that word
+  // starts (the name does not begin with an ASCII letter or digit): lexed at the first token, as before.
+  const first = ownName ? nameStart(ownName) : -1;
   let name: string[] | undefined = ownName ? undefined : [];
   for (let i = Math.max(0, from); i < tokens.length; i++) {
     const t = tokens[i]!;
     if (statementOnlyKeywords.has(t.tokenType)) makePlainWord(t);
-    if (first >= 0 && t.image.charCodeAt(0) !== first) continue;
+    if (first >= 0 && !mayStartName(t.image, ownName!, first)) continue;
     name ??= nameWords(ownName!);
     if (name.length < 2 || t.image !== name[0]) continue;
     let n = 1;
@@ -2212,17 +2211,31 @@ function joinItsNot(tokens: IToken[], from: number): void {
 }
 
 /**
- * The character code the name's first token begins with when that is sure without lexing it: the first character after
- * the lexer's white space, when it is an ASCII letter or digit (a word, keyword, variable, number or stats token starts
- * there); -1 otherwise (a comment, a character the lexer blanks or skips, punctuation: lex the name to know).
+ * Where the name's first token starts when that is sure without lexing it: at the first character after the lexer's white
+ * space, when it is an ASCII letter or digit (a word, keyword, variable, number or stats token starts there); -1
+ * otherwise (a comment, a character the lexer blanks or skips, punctuation: lex the name to know).
  */
-function nameFirstChar(name: string): number {
+function nameStart(name: string): number {
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
     if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0xfeff) continue;
-    return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? c : -1;
+    return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? i : -1;
   }
   return -1;
+}
+
+/**
+ * Can a token with this image be the first token of `name`, which starts at `at`? A token's image is the text it was
+ * lexed from, or (a joined token: `at least 2`, `is not`) the images of its parts joined by single spaces, its first part
+ * first: up to its first space it is the name's own text from `at`. False only when that part differs.
+ */
+function mayStartName(image: string, name: string, at: number): boolean {
+  for (let k = 0; k < image.length; k++) {
+    const c = image.charCodeAt(k);
+    if (c === 32) return true;
+    if (name.charCodeAt(at + k) !== c) return false;
+  }
+  return true;
 }
 
 /** The images of a name's tokens, as the lexer reads them (`Agent 47` → `Agent`, `47`). */

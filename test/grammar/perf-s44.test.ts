@@ -3,7 +3,7 @@
 //   file, and mutated copies of the card files (broken text: recovery, gates that refuse), parse to the same document
 //   and diagnostics with either strategy's lookahead functions.
 // - cardTextWords lexes the card's own name only when a token can be its first word: names that start with a letter, a
-//   digit, white space or punctuation are still found in the text.
+//   digit, white space or punctuation, or with a token the lexer joins, are still found in the text.
 import { readFileSync, readdirSync } from "node:fs";
 import * as path from "node:path";
 import { LLkLookaheadStrategy } from "chevrotain";
@@ -100,6 +100,9 @@ describe("cardTextWords: the card's own name in its text", () => {
     expect(read("When 7 Return enters play, draw a card.", "7 Return")).toContain("Return:word");
     expect(read("When (Return) Agent enters play, draw a card.", "(Return) Agent")).toContain("Return:word");
     expect(read("When -Return Agent enters play, draw a card.", "-Return Agent")).toContain("Return:word");
+    // A first token the lexer joins ("was  not" before a participle: one `Be` token, its image the text as written).
+    expect(read("When Was  not destroyed Wolf enters play, draw a card.", "Was  not destroyed Wolf").slice(1, 4)).toEqual(["Was  not:word", "destroyed:word", "Wolf:word"]);
+    expect(read("When Agent 47 enters play, draw a card.", "Agent 47").slice(1, 3)).toEqual(["Agent:word", "47:NumberLiteral"]);
   });
 
   it("a name written otherwise, or of one word, keeps its reading", () => {
