@@ -1012,11 +1012,13 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
     const abilities = card ? names.abilitiesOf?.(card.name) : undefined;
     const selections = abilities ? colourSelectionsOf(abilities) : undefined;
     if (!card || !abilities || !selections) continue;
-    modalTexts ??= [...names.cards.values()].flatMap((c) => (names.abilitiesOf?.(c.name) ?? []).flatMap((a) => wholeModal(a.steps)?.modes.map((m) => m.text) ?? []));
     const written = s.action.modeText;
     // A selection offered on the opponent's turn carries what it pays ("Red + Blue (pay 1 Blue Facet)"): the colours are judged.
     const colours = written.replace(/\s*\([^()]*\)\s*$/, "");
-    if (selections.some((t) => modeTextMatches(t, colours)) || modalTexts.some((t) => modeTextMatches(t, written) || modeTextMatches(t.replace(/[.\s]+$/, ""), written))) continue;
+    if (selections.some((t) => modeTextMatches(t, colours))) continue;
+    // Every mode text of the game's cards (a walk of every card's lowered abilities): only for a line no selection reads.
+    modalTexts ??= [...names.cards.values()].flatMap((c) => (names.abilitiesOf?.(c.name) ?? []).flatMap((a) => wholeModal(a.steps)?.modes.map((m) => m.text) ?? []));
+    if (modalTexts.some((t) => modeTextMatches(t, written) || modeTextMatches(t.replace(/[.\s]+$/, ""), written))) continue;
     const near = closestName(written, selections);
     out.push(
       diagnostic("CW7026", scenario.file, s.range, {
