@@ -613,6 +613,12 @@ class AbilityLowering {
    * ("..., then they get +1 power until end of turn", "They can't attack this turn."). Read again as the step after runs.
    */
   lastCardsActedOn?: Affected;
+  /**
+   * The step that acted on `lastCardsActedOn` (a selector) changed what the selector reads ("Renew all exhausted creatures
+   * you control. They get +1/+0."): "they" would be found again by those words and name none of them (probe s44 F6) — its
+   * op, for the diagnostic at "they".
+   */
+  lastCardsChanged?: string;
   /** A clause subject "they" read as `lastCardsActedOn` (not players): `affected` gives those cards for it. */
   theyCards?: { np: Ast.NounPhrase; cards: Affected };
   /** The player phrase acting in the clause being lowered ("Each player", "Target opponent"), unless it is "you". */
@@ -2840,6 +2846,7 @@ class AbilityLowering {
     const onCardsOnly = ACTS_ON_A_CARD.has(verb) && this.currentClause?.object === np;
     if (words.length === 0 && np.filters.length === 0 && dets.join(" ") === "they" && this.currentClause?.subject !== np && this.lastCardsActedOn && ((!this.lastPlayers && !this.eventPlayer && !this.antecedent) || onCardsOnly)) {
       this.useDeterminers(np, "they");
+      this.noteReselected(np);
       return this.lastCardsActedOn;
     }
     // "These units can't attack this turn", "Those creatures gain Haste", "Exhaust those units": "these" / "those" with
@@ -2851,6 +2858,7 @@ class AbilityLowering {
       if (named && this.lastCardsActedOn) {
         this.ledger.carry(np.determiners);
         this.use(np);
+        this.noteReselected(np);
         return this.lastCardsActedOn;
       }
       // Nothing before it in this sentence: a spell's sentence of its own goes on with the sentence before (`unmeasured`).
@@ -5570,12 +5578,19 @@ class AbilityLowering {
     this.lastPlayers = who;
   }
 
+  /** "They" / "those creatures" naming cards a mass step changed so its own words no longer find them (lastCardsChanged). */
+  private noteReselected(np: Ast.NounPhrase): void {
+    if (!this.lastCardsChanged) return;
+    this.note(np.range, `"${this.slice(np.range)}" names the cards the step before ${this.lastCardsChanged}, but the engine finds them again by that step's words, which no longer describe them once it has ${this.lastCardsChanged} them: it would act on other cards, or none — the engine keeps such cards only for one card ("target creature … it") or cards put into play ("those cards")`);
+  }
+
   private clauseOwnStepsAbout(clause: Ast.Clause, source: SourceRef): Step[] {
     // "They ..." after a step on cards, with no players before it "they" could name: those cards (not players).
     const they = clause.subject && npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "they" && !clause.subject.also?.length;
     // Nothing before it for "they" to name: a spell's sentence of its own goes on with the sentence before (`unmeasured`).
     if (they && !this.lastCardsActedOn && !this.lastPlayers && !this.eventPlayer) this.unmeasured.push(clause.subject!.range);
     if (they && this.lastCardsActedOn && !this.lastPlayers && !this.eventPlayer) {
+      this.noteReselected(clause.subject!);
       const outer = this.theyCards;
       this.theyCards = { np: clause.subject!, cards: this.lastCardsActedOn };
       try {
@@ -5624,7 +5639,10 @@ class AbilityLowering {
       this.manyRemoved = false;
     }
     const onCards = cardsActedOn(core, this.targets);
-    if (onCards) this.lastCardsActedOn = onCards;
+    if (onCards) {
+      this.lastCardsActedOn = onCards;
+      this.lastCardsChanged = onCards.kind === "cards" ? changesItsOwnSelection(core, onCards) : undefined;
+    }
     let steps = [...this.pending.splice(asked), ...core].map((s) => ({ ...s, source }) as Step);
     steps = this.perPlayerChoices(steps, source);
     if (where) {
@@ -10418,6 +10436,22 @@ function attacksOnlyPlayers(game: CompiledGame): boolean {
  * cards. A card moved (destroyed, returned, summoned) is elsewhere: "they" after it is not read as those cards.
  */
 const CARDS_STAY_STEPS: ReadonlySet<string> = new Set(["damage", "add_counters", "remove_counters", "modify", "exhaust", "ready", "gain_control", "exchange_control"]);
+
+/**
+ * Does the last step acting on `on` (a selector) change what that selector reads — its state, controller, counters or
+ * stats? Then the cards it acted on no longer match it (probe s44 F6): the past-tense verb for the diagnostic, else undefined.
+ */
+function changesItsOwnSelection(steps: Step[], on: Affected & { kind: "cards" }): string | undefined {
+  const step = [...steps].reverse().find((s) => CARDS_STAY_STEPS.has(s.op) && STEP_OBJECT_FIELD[s.op] && (s as unknown as Record<string, unknown>)[STEP_OBJECT_FIELD[s.op]!] === on);
+  if (!step) return undefined;
+  const reads = (sel: CardSelector, keys: (keyof CardSelector)[]): boolean => keys.some((k) => sel[k] !== undefined) || (sel.anyOf ?? []).some((part) => reads(part, keys)) || (sel.exclude ?? []).some((part) => reads(part, keys));
+  const sel = on.selector;
+  if ((step.op === "exhaust" || step.op === "ready") && reads(sel, ["exhausted", "overexhausted"])) return step.op === "exhaust" ? "exhausted" : "readied";
+  if ((step.op === "gain_control" || step.op === "exchange_control") && reads(sel, ["controller", "controllerIs", "controllerWith"])) return "changed control of";
+  if ((step.op === "add_counters" || step.op === "remove_counters") && reads(sel, ["counters", "stat", "extreme"])) return "put or removed counters on";
+  if (step.op === "modify" && reads(sel, ["stat", "extreme", "keyword"])) return "changed";
+  return undefined;
+}
 
 /** The cards the last of these steps acted on, as it named them (a selector, a target card, chosen cards); none: undefined. */
 function cardsActedOn(steps: Step[], targets: TargetSpec[]): Affected | undefined {
