@@ -3313,6 +3313,20 @@ class AbilityLowering {
   }
 
   // --- durations and conditions ------------------------------------------------------------------
+  /**
+   * A control change's duration: "for as long as you control this" (IR `while_source`: it ends as this card leaves play or
+   * another player gains control of it — runtime/mechanics/control.ts), else as any effect's.
+   */
+  controlDuration(clause: Ast.Clause): Duration {
+    const cond = trailingCondition(clause);
+    if (cond && whileYouControlThis(cond)) {
+      this.use(cond);
+      // A card never in play (a Spell) is never controlled in play: the change would end as it is made.
+      if (!this.own?.permanent) this.note(cond.range, `"${this.slice(cond.range)}": this card is never in play, so you never control it there and the change of control would end at once; it cannot run this`);
+      return { kind: "while_source" };
+    }
+    return this.duration(clause);
+  }
   duration(clause: Ast.Clause): Duration {
     for (const t of clause.tail) {
       if (t.kind === "prep" && t.prep === "until") {
@@ -5610,7 +5624,9 @@ class AbilityLowering {
     // "You and target opponent each gain 3 life", "Your opponents each lose 2 life": each of several does it, as the
     // subject's steps already run for each (a single card or player, "Target creature each ...", is no such subject).
     if (clause.each && clause.subject && (clause.subject.also?.length || npWords(clause.subject).some((w) => /s$/.test(w)) || npDeterminers(clause.subject).some((d) => d === "each" || d === "all"))) this.use(clause.each);
-    const cond = trailingCondition(clause);
+    const written = trailingCondition(clause);
+    // "for as long as you control this": a duration, read by the control change it follows (controlDuration).
+    const cond = whileYouControlThis(written) ? undefined : written;
     const where = clause.tail.find((t) => t.kind === "where") as Ast.WherePhrase | undefined;
     // Choices the clause's phrases ask for ("an enemy unit") run right before it, inside its "may" or "if".
     const asked = this.pending.length;
@@ -5703,6 +5719,10 @@ class AbilityLowering {
         // above 0 unless the game lets payments reach it).
         if (price) steps = [{ op: "if", condition: price, then: steps, source }];
       }
+    }
+    if (written && !cond && !core.some((s) => "duration" in s && (s as { duration?: Duration }).duration?.kind === "while_source")) {
+      this.use(written);
+      this.note(written.range, `"${this.slice(written.range)}": the engine keeps only a change of control for as long as you control this card ("Gain control of target creature for as long as you control this."); it cannot run this`);
     }
     if (cond?.word === "until") {
       // Read only by a draw or discard up or down to a hand size ("Draw cards until you have six cards in hand").
@@ -7312,7 +7332,7 @@ class AbilityLowering {
         const controlOf = words.includes("control") ? (obj!.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
         if (controlOf && verb === "gain") {
           this.useWords(obj, "control");
-          return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: clause.subject ? this.onePlayer(who(), clause.subject.range) : { kind: "you" }, duration: this.duration(clause) }];
+          return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: clause.subject ? this.onePlayer(who(), clause.subject.range) : { kind: "you" }, duration: this.controlDuration(clause) }];
         }
         const counted = (words.includes("counter") || words.includes("counters")) && words.some((w) => lookup(this.vocab.counters, w));
         // "Target creature loses all abilities until end of turn.": the engine's rule remove_all_abilities, a lasting modifier
@@ -7579,7 +7599,7 @@ class AbilityLowering {
         const controlOf = npWords(obj).includes("control") ? (obj!.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
         if (controlOf && !clause.subject) {
           this.useWords(obj, "control");
-          return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: { kind: "you" }, duration: this.duration(clause) }];
+          return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: { kind: "you" }, duration: this.controlDuration(clause) }];
         }
         // "that player takes damage equal to their Bleed counters" · "Target creature takes 2 damage" (a card is dealt it).
         if (!npWords(obj).includes("damage")) return this.unsupported(clause);
@@ -10563,6 +10583,21 @@ function attackRequirement(clause: Ast.Clause): { which: "each" | "this"; combat
 /** "their controller" (the affected cards' own controller, in a static about a group of cards). */
 function theirController(np: Ast.NounPhrase | undefined): boolean {
   return !!np && !np.filters.length && !np.also && npDeterminers(np).join() === "their" && npWords(np).join() === "controller";
+}
+
+/**
+ * "(for) as long as you control this" after a one-time effect: a duration (IR `while_source`) — the effect lasts while this
+ * card stays in play under its controller — not a condition checked once. Only a control change runs it (lower.ts duration);
+ * anything else it follows is CW6001 (effectSteps).
+ */
+function whileYouControlThis(cond: Ast.ConditionPhrase | undefined): boolean {
+  if (!cond || cond.word !== "as long as" || cond.more?.length) return false;
+  const c = cond.clause;
+  if (!c.subject || !c.object || c.tail.length || c.modal || c.verb?.lemma !== "control") return false;
+  const who = npDeterminers(c.subject);
+  if (npWords(c.subject).length || who.length !== 1 || who[0] !== "you") return false;
+  const dets = npDeterminers(c.object);
+  return dets.length === 1 && dets[0] === "this" && !c.object.filters.length && npWords(c.object).every((w) => /^(?:card|permanent|creature|unit|weapon|enchantment|relic)s?$/.test(w));
 }
 
 function trailingCondition(clause: Ast.Clause | undefined): Ast.ConditionPhrase | undefined {

@@ -1144,6 +1144,8 @@ function durationText(d: Duration): string {
       return " until the end of your opponent's next turn";
     case "end_of_combat":
       return " until end of combat";
+    case "while_source":
+      return " for as long as you control this";
     default:
       return "";
   }

@@ -389,6 +389,11 @@ export class CardwrightParser extends CstParser {
     return is(this.LA(k), T.As) && this.LA(k + 1).image.toLowerCase() === "long" && is(this.LA(k + 2), T.As);
   }
 
+  /** `for as long as` at LA(k) (`Gain control of target creature for as long as you control this.`). */
+  private isForAsLongAs(k: number): boolean {
+    return is(this.LA(k), T.For) && this.isAsLongAs(k + 1);
+  }
+
   /** `this turn`, `each turn`, `that turn`, `each combat`: a timing, not an object. */
   private isTimingAhead(): boolean {
     const t = this.LA(1);
@@ -1467,7 +1472,7 @@ export class CardwrightParser extends CstParser {
         },
         {
           // A plain word opens a condition only as `while` (`back` is a particle); a preposition only as `until <player> <verb>`.
-          GATE: () => (is(this.LA(1), T.Preposition) ? this.isAsLongAs(1) || this.isUntilClauseAt(1) : !is(this.LA(1), T.Word) || this.isWhileAt(1)),
+          GATE: () => (is(this.LA(1), T.Preposition) ? this.isAsLongAs(1) || this.isForAsLongAs(1) || this.isUntilClauseAt(1) : !is(this.LA(1), T.Word) || this.isWhileAt(1)),
           ALT: () => {
             this.OR3(this.cached(53, () => [
               { ALT: () => this.CONSUME(T.If, { LABEL: "condition" }) },
@@ -1475,8 +1480,9 @@ export class CardwrightParser extends CstParser {
               { ALT: () => this.CONSUME(T.Unless, { LABEL: "condition" }) },
               { GATE: () => this.isWhileAt(1), ALT: () => this.CONSUME3(T.Word, { LABEL: "condition" }) },
               {
-                GATE: () => this.isAsLongAs(1),
+                GATE: () => this.isAsLongAs(1) || this.isForAsLongAs(1),
                 ALT: () => {
+                  this.OPTION4(() => this.CONSUME(T.For, { LABEL: "forLong" }));
                   this.CONSUME(T.As, { LABEL: "condition" });
                   this.CONSUME(T.Word, { LABEL: "long" });
                   this.CONSUME2(T.As);

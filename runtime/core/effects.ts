@@ -775,7 +775,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         zoneList(ctx, who, card.zone).push(id);
         emit(ctx, "move", `${who} gains control of ${cardName(ctx, id)}`, { card: id, player: who, source });
         // A control effect with a duration hands the card back when it ends (runtime/mechanics/control.ts).
-        if (step.duration.kind !== "permanent") (state.controlEffects ??= []).push({ card: id, to: previous, duration: step.duration.kind, turn: state.turn, controller: frame.controller });
+        if (step.duration.kind !== "permanent") (state.controlEffects ??= []).push({ card: id, to: previous, duration: step.duration.kind, turn: state.turn, controller: frame.controller, ...(step.duration.kind === "while_source" && frame.card !== undefined ? { source: frame.card } : {}) });
         for (const m of mechanicsOf(rules)) m.arrived?.(ctx, id);
       }
       frame.chosen["it"] = cardsOf(evalAffected(ctx, frame, step.what));

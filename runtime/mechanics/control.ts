@@ -50,9 +50,30 @@ function endControlEffects(ctx: Ctx, ends: (e: ControlEffect) => boolean): void 
   }
 }
 
+/**
+ * "Gain control of target creature for as long as you control this." (IR `while_source`): the effect ends as its source
+ * leaves play or another player gains control of it — "you control this" no longer holds. The rules texts name no such
+ * duration; the card's own words say how long, and CYBERVAMP 55 says what follows ("If you lose control of a card, it
+ * moves to the appropriate zone under its owner's control"): the card goes back as any control effect's does.
+ */
+function endWhileSource(ctx: Ctx, source: string): void {
+  const card = ctx.state.cards[source];
+  const held = card?.zone === ctx.rules.zones.battlefield ? card.controller : undefined;
+  endControlEffects(ctx, (e) => e.duration === "while_source" && e.source === source && e.controller !== held);
+}
+
 export const controlDurationsMechanic: Mechanic = {
   name: "control-durations",
   applies: () => true,
+  noteEvent(ctx, kind, data) {
+    if (kind === "leaves" && data.card !== undefined && ctx.state.controlEffects?.some((e) => e.source === data.card)) {
+      // Noted while a destroyed card is still in play (destroyAll): it is leaving, whatever its zone says.
+      endControlEffects(ctx, (e) => e.duration === "while_source" && e.source === data.card);
+    }
+  },
+  arrived(ctx, card) {
+    if (ctx.state.controlEffects?.some((e) => e.source === card)) endWhileSource(ctx, card);
+  },
   lastingEffectsEnd(ctx, ends) {
     endControlEffects(ctx, ends);
   },

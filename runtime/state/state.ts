@@ -415,7 +415,7 @@ export interface GameState {
   /** Replacement effects used ("the first time ... each turn"): which ability, on which card, on which turn, since it entered on `entered`. */
   replacementsUsed?: { ability: string; card: string; turn: number; entered: number; limit: "first_each_turn" | "first" }[];
   /** Control effects with a duration (runtime/mechanics/control.ts): the card returns to `to` when the duration ends. */
-  controlEffects?: { card: string; to: PlayerId; duration: Duration["kind"]; turn: number; controller: PlayerId }[];
+  controlEffects?: { card: string; to: PlayerId; duration: Duration["kind"]; turn: number; controller: PlayerId; /** `while_source`: the card whose ability made it. */ source?: string }[];
   /** Trigger chains in progress (the `chain` response model, runtime/models/chain.ts). */
   chainRun?: import("../models/chain.ts").ChainRun | null;
   /** Chains begun so far in the game (numbers them in the trace). */
