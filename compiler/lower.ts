@@ -5656,8 +5656,10 @@ class AbilityLowering {
     }
     const onCards = cardsActedOn(core, this.targets);
     if (onCards) {
+      // A step on "them" acts on the same selector again: what an earlier step changed stays changed.
+      const changed = onCards.kind === "cards" ? changesItsOwnSelection(core, onCards) : undefined;
+      this.lastCardsChanged = changed ?? (onCards === this.lastCardsActedOn ? this.lastCardsChanged : undefined);
       this.lastCardsActedOn = onCards;
-      this.lastCardsChanged = onCards.kind === "cards" ? changesItsOwnSelection(core, onCards) : undefined;
     }
     let steps = [...this.pending.splice(asked), ...core].map((s) => ({ ...s, source }) as Step);
     steps = this.perPlayerChoices(steps, source);
