@@ -2991,9 +2991,15 @@ class AbilityLowering {
       if (dets.includes("that") && (ref.kind !== "it" || this.playerEventCard() || this.replacingSource)) this.useSelfNouns(np);
       return { kind: "card", ref };
     }
-    if (dets.includes("each") || dets.includes("all") || dets.includes("every")) return { kind: "cards", selector: this.selector(withZone) };
     // "the unit with the highest power": one card — among the tied, the player chooses (as for "a unit").
     const withExtreme = np.filters.some((f) => f.kind === "prep" && f.prep === "with" && npWords(f.object).some((w) => EXTREME_WORDS[w] !== undefined));
+    if (dets.includes("each") || dets.includes("all") || dets.includes("every")) {
+      // "Each player's creature with the lowest power": one card of each player's — the engine would take the lowest
+      // over every player's cards together (probe s44 F1), so it is said, and nothing of it runs.
+      const owner = possessor(np);
+      if (withExtreme && owner && PLAYER_WORDS.has(owner.stem)) this.note(np.range, `"${this.slice(np.range)}" is one card of each player's, but the engine compares the cards of every player together; a player's own is chosen in "Each player sacrifices a creature with the greatest power." or "Each player destroys the creature with the greatest power they control."`);
+      return { kind: "cards", selector: this.selector(withZone) };
+    }
     // "your opponent's creature", "your unit with the highest power": a possessive before a singular card noun names one
     // card, as "the" does — it was read as every such card (both tied creatures returned: probe s43 F5).
     const head = np.items.filter((i): i is Ast.WordNode => i.kind === "word").at(-1);

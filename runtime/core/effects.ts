@@ -11,7 +11,7 @@ import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf, newCardInstance } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
 import { addModifier, addPlayerCounters, damageCard, damagePlayer, destroyAll, destroyKilled, discardCard, draw, enterBattlefield, exhaustCard, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
-import { amountsPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, matchesSelector, statOf, withX } from "./values.ts";
+import { amountsPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, extremes, keywordText, matchesSelector, statOf, withX } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
 import { addNextReplacement, addPrevention } from "./replacements.ts";
 import { addPlayerRule } from "./player-rules.ts";
@@ -591,7 +591,11 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const cards = (frame.chosen["$sacrifices"] ??= []);
       for (const who of evalPlayers(ctx, frame, step.who)) {
         if (done.includes(who)) continue;
-        const own = cardsFor(ctx, frame, { ...step.selector, controller: "any" }).filter((id) => state.cards[id]!.controller === who);
+        // "Each player sacrifices a creature with the greatest power [among creatures they control]": the greatest among
+        // that player's own (it was taken over every player's, and a player without the biggest sacrificed nothing).
+        const { extreme, ...rest } = step.selector;
+        const mine = cardsFor(ctx, frame, { ...rest, controller: "any" }).filter((id) => state.cards[id]!.controller === who);
+        const own = extreme ? extremes(ctx, mine, extreme) : mine;
         const amount = evalNumber(ctx, frame, step.amount);
         const chosen = askCards(ctx, frame, who, own, amount, amount, `sacrifice ${amount}`);
         if (chosen === "wait") return "wait";

@@ -787,7 +787,7 @@ export function destroyedMatches(ctx: Ctx, dead: DestroyedCard, selector: CardSe
 }
 
 /** "the unit with the highest power": of `cards`, those whose stat is the highest (lowest) among them, all when tied. */
-function extremes(ctx: Ctx, cards: string[], extreme: NonNullable<CardSelector["extreme"]>): string[] {
+export function extremes(ctx: Ctx, cards: string[], extreme: NonNullable<CardSelector["extreme"]>): string[] {
   if (cards.length < 2) return cards;
   const values = cards.map((id) => statOf(ctx, id, extreme.stat));
   const best = extreme.which === "highest" ? Math.max(...values) : Math.min(...values);
