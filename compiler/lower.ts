@@ -920,6 +920,11 @@ class AbilityLowering {
     if (this.conditionDepth > 0) this.conditionNote(range, message);
     else this.notes.push({ file: this.file, range: plainRange(range), message });
   }
+  /** Has a note been given at words that hold `range`? */
+  notedAt(range: Range): boolean {
+    const { start, end } = plainRange(range);
+    return this.notes.some((n) => n.range.start.offset <= start.offset && n.range.end.offset >= end.offset);
+  }
   /** A note that the condition at `range` is not read as written (CW6014: the card is not played). */
   conditionNote(range: Range, detail: string): void {
     this.notes.push({ file: this.file, range: plainRange(range), code: "CW6014", args: { detail }, message: detail });
@@ -1688,7 +1693,8 @@ class AbilityLowering {
     if (c) return this.count(c);
     // No reader knows the value ("the discarded card's cost", "target creature's cost"): said, and nothing of the sentence
     // runs. It ran as 0 under a CW6005 at the words ("gains 0 life"), a misreading a warning only half said.
-    this.note(np.range, `the engine has no value for "${this.slice(np.range)}", so it cannot run this (it would be 0)`);
+    // (A reader that already said why, at these words, is the one note: "the damage prevented this way" after a "Prevent …".)
+    if (!this.notedAt(np.range)) this.note(np.range, `the engine has no value for "${this.slice(np.range)}", so it cannot run this (it would be 0)`);
     return 0;
   }
   /**

@@ -91,7 +91,7 @@ describe("'haven't played', 'it's not your turn', 'your unit slots aren't empty'
       const p = probe("duel", "spell", text);
       expect([text, p.problems, p.readsAs]).toEqual([text, [], [reads]]);
     }
-    expect(probe("duel", "spell", "If you have two cards in hand, draw a card.").readsAs).toEqual(["If the number of cards in your hand is exactly 2, draw a card."]);
+    expect(probe("duel", "spell", "If you have two cards in hand, draw a card.").readsAs).toEqual(["If you have exactly 2 cards in hand, draw a card."]);
   });
 
   it("'it's not' is read as 'it isn't' (a parse error on main), and 'your opponent's turn' reads whose", () => {
