@@ -216,7 +216,8 @@ export class CardwrightParser extends CstParser {
     const second = this.LA(2);
     if (!is(second, T.Word) || is(second, T.VerbWord) || is(second, T.Determiner)) return false;
     const after = this.LA(3);
-    return after.tokenType === EOF || is(after, T.Period) || is(after, T.Comma) || is(after, T.Preposition) || is(after, T.With) || is(after, T.Without) || this.isControlFilterAt(3);
+    // (`}`: the card's text ends there, written without its final period.)
+    return after.tokenType === EOF || is(after, T.Period) || is(after, T.RBrace) || is(after, T.Comma) || is(after, T.Preposition) || is(after, T.With) || is(after, T.Without) || this.isControlFilterAt(3);
   }
 
   /** Does a filter of a noun phrase start at LA(1)? (`you control`, `with Flying`, `that attacked`, `it enters play`) */

@@ -53,7 +53,9 @@ describe("an event line naming a card both players have says which, as a state l
 describe("a negated event line about a card that could never make that event is an error (probe L3)", () => {
   it("`expect no event resolve \"Quick Bolt\"` / `fizzle` / `push` with the Bolt never cast: it never did anything (on main: passed)", () => {
     const text = (line: string) => duel(`  p1 field: "Stone Guard"\n  p1 hand: "Quick Bolt"`, `p1 attack p2 with "Stone Guard"\nexpect p2 life 8\n${line}\n`);
-    for (const kind of ["resolve", "fizzle", "push"])
+    // (`push`: CW7028 first, since session 44 — a Duel spell never waits to resolve: test/scenarios/rules-s44.test.ts.)
+    expect(failuresOf(text(`expect no event push "Quick Bolt"`))).toEqual([expect.stringMatching(/^11: In Three-Slot Duel "Quick Bolt" never waits to resolve/)]);
+    for (const kind of ["resolve", "fizzle"])
       expect(failuresOf(text(`expect no event ${kind} "Quick Bolt"`))).toEqual([
         expect.stringMatching(new RegExp(`^11: "Quick Bolt" never did anything in this scenario — it was never played, never in play, and no event happened to it \\(it stayed in p1's Hand\\): only .*, so this line could not fail — play it, or set it up in play \\(\`p1 Field: "Quick Bolt"\`\\), to test that it does not, or leave the line out$`)),
       ]);
