@@ -40,7 +40,7 @@ export interface WordNode extends BaseNode {
   /** True when the word is one of the grammar's structural keywords (its canonical spelling is lower case). */
   keyword: boolean;
   /**
-   * A `Be` written joined to the word before it, `'s` of "it's destroyed" (grammar/parser.ts passiveAfterItIs): `text` is
+   * A `Be` written joined to the word before it, `'s` of "it's destroyed" (grammar/parser.ts splitContractedIs): `text` is
    * "is" (what readers test), this is how it is written — the formatter joins it to the subject.
    */
   contracted?: string;

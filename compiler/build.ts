@@ -222,7 +222,7 @@ function normaliseApostrophes(s: string): string {
  */
 function word(ctx: Ctx, t: IToken, preserve = false): A.WordNode {
   const keyword = !plainWordTypes.has(t.tokenType);
-  // `it's destroyed` (card text, grammar/parser.ts passiveAfterItIs): the `Be` written `'s` reads as "is".
+  // `it's destroyed` (card text, grammar/parser.ts splitContractedIs): the `Be` written `'s` reads as "is".
   const contracted = t.tokenType === T.Be && /^['’]s\b/.test(t.image) ? normaliseApostrophes(T.lowerCase(t.image)) : undefined;
   const text = keyword && !preserve ? (contracted ? contracted.replace(/^'s/, "is") : normaliseApostrophes(T.lowerCase(t.image))) : t.image;
   const lemma = keyword ? T.lemmaOf(t.tokenType.name, t.image) : T.lowerCase(t.image);

@@ -920,10 +920,10 @@ class AbilityLowering {
     if (this.conditionDepth > 0) this.conditionNote(range, message);
     else this.notes.push({ file: this.file, range: plainRange(range), message });
   }
-  /** Has a note been given at words that hold `range`? */
-  notedAt(range: Range): boolean {
+  /** Has a note been given at words that hold `range` (`exact`: at these very words)? */
+  notedAt(range: Range, exact = false): boolean {
     const { start, end } = plainRange(range);
-    return this.notes.some((n) => n.range.start.offset <= start.offset && n.range.end.offset >= end.offset);
+    return this.notes.some((n) => (exact ? n.range.start.offset === start.offset && n.range.end.offset === end.offset : n.range.start.offset <= start.offset && n.range.end.offset >= end.offset));
   }
   /** A note that the condition at `range` is not read as written (CW6014: the card is not played). */
   conditionNote(range: Range, detail: string): void {
@@ -982,8 +982,7 @@ class AbilityLowering {
     // amount is read — it ran as exactly that number, the bound dropped (probe s44 F2). Said, with the forms that run.
     if (c.comparison) {
       const bound = c.bound ? `at ${c.bound} ${c.value}` : c.written ?? c.text;
-      const at = plainRange(c.range);
-      if (!this.notes.some((n) => n.range.start.offset === at.start.offset && n.range.end.offset === at.end.offset)) this.note(c.range, `"${bound}" is a bound, not a number: the engine reads how many as a number ("two target creatures", "discard two cards") or as "up to N" ("up to two target creatures") — write one of them`);
+      if (!this.notedAt(c.range, true)) this.note(c.range, `"${bound}" is a bound, not a number: the engine reads how many as a number ("two target creatures", "discard two cards") or as "up to N" ("up to two target creatures") — write one of them`);
       return c.value ?? fallback;
     }
     return this.count(c, fallback);

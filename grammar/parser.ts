@@ -2078,7 +2078,7 @@ export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): ITo
     for (let k = 0; k < n; k++) if (is(tokens[i + k]!, T.AnyWord)) makePlainWord(tokens[i + k]!);
     i += n - 1;
   }
-  passiveAfterItIs(tokens, from);
+  splitContractedIs(tokens, from);
   participleAsAdjective(tokens, from);
   joinAdjacentTo(tokens, from);
   joinItsNot(tokens, from);
@@ -2137,8 +2137,10 @@ function isParticiple(t: IToken | undefined): boolean {
  * `not` as the verb after `is`). `it's` before a participle is two tokens, `it` and a `Be` written `'s` (compiler/build.ts
  * reads it as "is"); `is not` / `are not` (and `'s not`) before a participle are one `Be` token, as `was not` is
  * (grammar/lexer.ts joinSpacedNegations). Other uses of `it's` (`it's your turn`, `it's a Knight`) are left as they were.
+ * `that's` is always two tokens, `that` and a `Be` written `'s` ("target creature that's a Vampire", "a token that's a
+ * copy of it"): it reads as "that is" does.
  */
-function passiveAfterItIs(tokens: IToken[], from: number): void {
+function splitContractedIs(tokens: IToken[], from: number): void {
   const start = Math.max(0, from);
   // A split makes two tokens of one: from the first change on, the tokens are written to a list of their own, then put
   // back in place (most card text has none: no copy of its tokens is made).
