@@ -2336,8 +2336,16 @@ class AbilityLowering {
     const nouns = words.filter((w) => w === "counter" || w === "counters");
     const named = words.filter((w) => w !== "counter" && w !== "counters");
     if (nouns.length !== 1 || named.length > 1) return false;
-    const counter = named.length ? lookup(this.vocab.counters, named[0]!) : undefined;
-    if (named.length && (!counter || this.vocab.game.counters.find((c) => c.name === counter)?.on !== "card")) return false;
+    // "with a +1/+0 counter on it": the one stat's counter the pair raises. "+1/+1" (a counter of each of two stats: one
+    // selector counts one kind) and "-1/-1" (no counter lowers a stat) are left unread — never matched as any counter.
+    const pair = inner.items.find((i): i is Ast.StatsNode => i.kind === "stats");
+    if (pair && (named.length || inner.items.some((i) => i.kind !== "word" && i.kind !== "count" && i !== pair))) return false;
+    const raised = pair ? this.vocab.game.stats.slice(0, 2).filter((_, i) => (i === 0 ? pair.first : pair.second) !== 0) : [];
+    if (pair && (raised.length !== 1 || /x|-/i.test(pair.text) || pair.first + pair.second !== 1)) return false;
+    const counterWord = pair ? raised[0]! : named[0];
+    const counter = counterWord !== undefined ? lookup(this.vocab.counters, counterWord) : undefined;
+    if (pair && !counter) return false;
+    if (counterWord !== undefined && (!counter || this.vocab.game.counters.find((c) => c.name === counter)?.on !== "card")) return false;
     const dets = npDeterminers(inner);
     const c = npCount(inner);
     let bound: { op: "<=" | ">=" | "="; value: number } | undefined;
