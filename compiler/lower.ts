@@ -4632,7 +4632,11 @@ class AbilityLowering {
     // Written with no draw before it in this sentence, "the drawn card" is "it" (a spell's sentence after "Draw a card." is
     // read again with that one's, refersToItFirst), its "drawn" unread — CW6014 if no draw comes before.
     const drawnWritten = !!subject && dets.length === 1 && dets[0] === "the" && words.length === 2 && words[0] === "drawn" && this.cardNoun(words[1]!);
-    if (!it && !that && !drawnWritten) return undefined;
+    // "if this has 3 or more power", "if this creature has Bleed", "if this is a Vampire": the ability's own card, as it is
+    // now — in a trigger on this card leaving play ("When this is destroyed, if this was a Vampire"), the trigger's card,
+    // asked as it last was in play (as "if it was a Vampire" is).
+    const self = !contracted && !!subject && dets.length === 1 && dets[0] === "this" && words.every((w) => this.cardNoun(w));
+    if (!it && !that && !drawnWritten && !self) return undefined;
     const obj = clause.object;
     const objWords = npWords(obj);
     const objDets = npDeterminers(obj);
@@ -4664,9 +4668,9 @@ class AbilityLowering {
       ref = drawn.ref;
       if (drawnWritten) this.useWords(subject!, "drawn");
     }
-    ref ??= that ? (this.lastCard ?? this.thatCard(subject!) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
+    ref ??= self ? (this.leftPlayCard("this") ? { kind: "it" } : { kind: "self" }) : that ? (this.lastCard ?? this.thatCard(subject!) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
     this.use(clause.verb, clause.be, clause.modal, subject?.determiners);
-    if (that || drawnWritten) this.useSelfNouns(subject!);
+    if (that || drawnWritten || self) this.useSelfNouns(subject!);
     const negated = objDets.includes("not") || /\b(?:not|isn['’]t)\b/i.test(this.slice(clause.range));
     if (negated) this.carryNegations(clause.verb, clause.be, obj?.determiners);
     const condition: Condition = { kind: "card_matches", of: ref, selector };

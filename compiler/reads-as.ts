@@ -1809,7 +1809,8 @@ function plusText(add: number): string {
 }
 
 function countNoun(noun: string, n: NumberExpr, ctx: Context, one = "a"): string {
-  if (n === 1) return `${one === "a" ? indefiniteArticle(noun) : one} ${noun}`;
+  // "another Creature", never "an other Creature".
+  if (n === 1) return one === "a" ? articles(`a ${noun}`) : `${one} ${noun}`;
   if (typeof n === "number") return `${n} ${plural(noun, n)}`;
   // "Draw a card for each card destroyed this way."
   // "Target opponent gains that many Bleed counters" after a remove: the counters it removed (lower.ts manyRemoved).

@@ -66,9 +66,9 @@ describe("the card a cost takes (the Fling): recorded as it is paid, read by 'it
   });
 
   it("an activated ability's cost too; a card named before the reference keeps it ('This deals damage equal to its power')", () => {
-    expect(probe("cybervamp", "creature", "Sacrifice another creature: Deal damage equal to its power to any target.").readsAs).toEqual(["Sacrifice an other Creature: Deal damage equal to the sacrificed card's power to any target."]);
-    expect(probe("cybervamp", "creature", "Sacrifice another creature: This deals damage equal to its power to any target.").readsAs).toEqual(["Sacrifice an other Creature: This deals damage equal to this card's power to any target."]);
-    expect(probe("chromatic", "creature", "[Base] Sacrifice another creature: Deal damage equal to its attack to any target.").readsAs[0]).toBe("[Base] Sacrifice an other Creature: Deal damage equal to the sacrificed card's attack to any target.");
+    expect(probe("cybervamp", "creature", "Sacrifice another creature: Deal damage equal to its power to any target.").readsAs).toEqual(["Sacrifice another Creature: Deal damage equal to the sacrificed card's power to any target."]);
+    expect(probe("cybervamp", "creature", "Sacrifice another creature: This deals damage equal to its power to any target.").readsAs).toEqual(["Sacrifice another Creature: This deals damage equal to this card's power to any target."]);
+    expect(probe("chromatic", "creature", "[Base] Sacrifice another creature: Deal damage equal to its attack to any target.").readsAs[0]).toBe("[Base] Sacrifice another Creature: Deal damage equal to the sacrificed card's attack to any target.");
     // A target written before "its" is what "its" names, as before.
     expect(probe("cybervamp", "creature", "Sacrifice another creature: Target creature gets +1/+1 until end of turn. Deal damage equal to its power to any target.").readsAs[0]).not.toContain("sacrificed card's power");
   });

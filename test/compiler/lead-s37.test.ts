@@ -47,7 +47,7 @@ describe("a cost's words the engine does not pay with", () => {
       ["Exhaust this creature: Draw a card.", "Exhaust: Draw a card."],
       ["Overexhaust: Draw a card.", "Overexhaust: Draw a card."],
       ["Sacrifice this card: Draw a card.", "Sacrifice this: Draw a card."],
-      ["Sacrifice another Vampire you control: Draw a card.", "Sacrifice an other Vampire you control: Draw a card."],
+      ["Sacrifice another Vampire you control: Draw a card.", "Sacrifice another Vampire you control: Draw a card."],
       ["Sacrifice two Vampires: Draw a card.", "Sacrifice 2 Vampires: Draw a card."],
       ["Sacrifice an exhausted creature: Draw a card.", "Sacrifice an exhausted Creature: Draw a card."],
       ["Sacrifice a creature with power 2 or less: Draw a card.", "Sacrifice a Creature with power 2 or less: Draw a card."],
