@@ -4636,12 +4636,18 @@ class AbilityLowering {
     // now — in a trigger on this card leaving play ("When this is destroyed, if this was a Vampire"), the trigger's card,
     // asked as it last was in play (as "if it was a Vampire" is).
     const self = !contracted && !!subject && dets.length === 1 && dets[0] === "this" && words.every((w) => this.cardNoun(w));
-    if (!it && !that && !drawnWritten && !self) return undefined;
+    // "if its power is 4 or more", "if this creature's power is 2 or less", "if that unit's power was 3 or more": the card's
+    // stat named in the subject, the bound after "is" (as "it has power 4 or more").
+    const possessed = this.possessedStat(clause);
+    if (!it && !that && !drawnWritten && !self && !possessed) return undefined;
     const obj = clause.object;
     const objWords = npWords(obj);
     const objDets = npDeterminers(obj);
     let selector: CardSelector | undefined;
-    if (!contracted && clause.verb?.lemma === "have" && obj && !obj.filters.length && objWords.length === 1 && objDets.length === 0 && this.vocab.keywords.get(objWords[0]!)?.kind === "ability") {
+    if (possessed) {
+      selector = { stat: possessed.stat };
+      this.use(subject, obj);
+    } else if (!contracted && clause.verb?.lemma === "have" && obj && !obj.filters.length && objWords.length === 1 && objDets.length === 0 && this.vocab.keywords.get(objWords[0]!)?.kind === "ability") {
       // "it has Haste", "that creature doesn't have Flying"
       selector = { keyword: this.vocab.keywords.get(objWords[0]!)!.name };
       this.use(obj);
@@ -4668,13 +4674,37 @@ class AbilityLowering {
       ref = drawn.ref;
       if (drawnWritten) this.useWords(subject!, "drawn");
     }
-    ref ??= self ? (this.leftPlayCard("this") ? { kind: "it" } : { kind: "self" }) : that ? (this.lastCard ?? this.thatCard(subject!) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
+    const selfRef: CardRef = this.leftPlayCard("this") ? { kind: "it" } : { kind: "self" };
+    if (possessed?.whose === "this") ref ??= selfRef;
+    else if (possessed?.whose === "that") ref ??= this.lastCard ?? this.thatCard({ ...subject!, items: [possessed.owner!] }) ?? { kind: "it" };
+    ref ??= self ? selfRef : that ? (this.lastCard ?? this.thatCard(subject!) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
     this.use(clause.verb, clause.be, clause.modal, subject?.determiners);
     if (that || drawnWritten || self) this.useSelfNouns(subject!);
     const negated = objDets.includes("not") || /\b(?:not|isn['’]t)\b/i.test(this.slice(clause.range));
     if (negated) this.carryNegations(clause.verb, clause.be, obj?.determiners);
     const condition: Condition = { kind: "card_matches", of: ref, selector };
     return negated ? negation(condition)! : condition;
+  }
+
+  /**
+   * "its power is 4 or more", "this creature's power is 2 or less", "that unit's power was 3": a stat of the game owned by
+   * "its" / "this <card>'s" / "that <card>'s", and a bare bound after "is" / "was" — the bound as `with power ...` reads
+   * it; `whose`: the card's determiner ("its" is "it"), `owner`: the possessive card noun. Undefined for any other clause.
+   */
+  possessedStat(clause: Ast.Clause): { stat: NonNullable<CardSelector["stat"]>; whose: "it" | "this" | "that"; owner?: Ast.WordNode } | undefined {
+    const subject = clause.subject;
+    const obj = clause.object;
+    if (!subject || !obj || clause.verb || !clause.be || !/^(?:is|was)$/i.test(clause.be.text) || subject.filters.length || obj.filters.length || npWords(obj).length) return undefined;
+    const dets = npDeterminers(subject);
+    const items = subject.items.filter((i): i is Ast.WordNode => i.kind === "word");
+    if (dets.length !== 1 || items.length !== subject.items.length) return undefined;
+    const stat = items[items.length - 1]!;
+    if (!this.vocab.game.stats.includes(lower(stat.text))) return undefined;
+    const owner = items.length === 2 ? items[0]! : undefined;
+    const ownerNoun = owner && /['’]s$/.test(owner.text) ? lower(owner.text).replace(/['’]s$/, "") : undefined;
+    const whose = dets[0] === "its" && items.length === 1 ? "it" : (dets[0] === "this" || dets[0] === "that") && ownerNoun && this.cardNoun(ownerNoun) ? dets[0] : undefined;
+    const bound = whose ? this.statBound({ ...obj, items: [stat] }) : undefined;
+    return whose && bound ? { stat: bound, whose, ...(owner ? { owner: { ...owner, text: ownerNoun!, lemma: ownerNoun! } } : {}) } : undefined;
   }
 
   /**
