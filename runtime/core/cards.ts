@@ -136,6 +136,16 @@ export const cardName = (ctx: Ctx, id: string): string => {
 };
 
 /** The player whose zone list holds a card: the controller on the battlefield, the owner elsewhere. */
+/**
+ * One time in play of a card: its id and how many times it has entered the battlefield. A card that leaves play and
+ * comes back is a new object (its damage, counters and modifiers are gone: moveCard), so every record kept "per time in
+ * play" — a limited replacement's use, "Activate this only once each turn.", a "first time each turn" trigger — is kept
+ * under this key and a card back in play, even in the same turn, starts afresh.
+ */
+export function instanceKey(ctx: Ctx, id: string): string {
+  return `${id}#${ctx.state.cards[id]?.entries ?? 0}`;
+}
+
 export function zoneHolder(ctx: Ctx, card: CardInstance, zone: string): PlayerId {
   return zone === ctx.rules.zones.battlefield ? card.controller : card.owner;
 }

@@ -62,6 +62,8 @@ export function moveCard(
   else card.controller = card.owner;
   // "for each unit that entered play this turn": every move into play, as the card entered (whoever controls it now).
   if (zone === rules.zones.battlefield && from !== zone) (state.enteredThisTurn ??= []).push({ card: id, def: card.def, controller: card.controller, owner: card.owner, token: card.isToken });
+  // Each entry is a new time in play (what was used "per time in play" is not used by this one: `instanceKey`).
+  if (zone === rules.zones.battlefield && from !== zone) card.entries = (card.entries ?? 0) + 1;
   card.zone = zone;
   const list = zoneList(ctx, zoneHolder(ctx, card, zone), zone);
   if (opts.position === "top") list.unshift(id);

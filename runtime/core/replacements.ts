@@ -15,7 +15,7 @@
  */
 import type { Ability, EventKind, Replacement } from "../../compiler/ir.ts";
 import { type MadeByEffect, type NextReplacement, type PlayerId, type Prevention, durationText } from "../state/state.ts";
-import { type Ctx, allOnBattlefield, cardDef, cardName, emit } from "./cards.ts";
+import { type Ctx, allOnBattlefield, cardDef, cardName, emit, instanceKey } from "./cards.ts";
 import { abilityActive, evalCondition, matchesSelector } from "./values.ts";
 
 export interface ReplacementInEffect {
@@ -93,9 +93,10 @@ export function key(card: string, ability: Ability): string {
   return `${card} ${ability.id}`;
 }
 
+/** "The first time ..." is per card, per time in play (`instanceKey`); "... each turn" also per turn. */
 function used(ctx: Ctx, ability: Ability, card: string, limit: "first_each_turn" | "first"): boolean {
-  const entered = ctx.state.cards[card]!.enteredTurn;
-  return (ctx.state.replacementsUsed ?? []).some((u) => u.ability === ability.id && u.card === card && u.entered === entered && (limit === "first" || u.turn === ctx.state.turn));
+  const instance = instanceKey(ctx, card);
+  return (ctx.state.replacementsUsed ?? []).some((u) => u.ability === ability.id && u.instance === instance && (limit === "first" || u.turn === ctx.state.turn));
 }
 
 /** Records that a limited replacement was used. */
@@ -104,7 +105,7 @@ export function markReplacementUsed(ctx: Ctx, r: ReplacementInEffect): void {
   if (!limit) return;
   // Uses of "each turn" replacements from earlier turns no longer matter.
   const kept = (ctx.state.replacementsUsed ?? []).filter((u) => u.turn === ctx.state.turn || u.limit === "first");
-  ctx.state.replacementsUsed = [...kept, { ability: r.ability.id, card: r.card, turn: ctx.state.turn, entered: ctx.state.cards[r.card]!.enteredTurn, limit }];
+  ctx.state.replacementsUsed = [...kept, { ability: r.ability.id, card: r.card, instance: instanceKey(ctx, r.card), turn: ctx.state.turn, limit }];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { type Ability, type CompiledCard, type EventKind, type TriggerPattern, t
 import type { Rules } from "./rules.ts";
 import { perDefinition, perGame } from "./per-game.ts";
 import type { PlayerId, TargetValue, TriggerEvent } from "../state/state.ts";
-import { type Ctx, cardDef, cardName, emit } from "./cards.ts";
+import { type Ctx, cardDef, cardName, emit, instanceKey } from "./cards.ts";
 import { abilityActive, destroyedMatches, evalCondition, matchesSelector, someTargetMatches } from "./values.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -307,7 +307,7 @@ function noteTriggersOf(ctx: Ctx, id: string, kind: EventKind, data: GameEventDa
     // triggers that many times each turn, counted by its controller (the key names the turn and the card's instance).
     if (ability.timesPerTurn !== undefined) {
       const tally = state.players[controller]!.turnTally;
-      const key = `triggered@${state.turn}:${id}:${ability.id}`;
+      const key = `triggered@${state.turn}:${instanceKey(ctx, id)}:${ability.id}`;
       if ((tally[key] ?? 0) >= ability.timesPerTurn) continue;
       tally[key] = (tally[key] ?? 0) + 1;
     }

@@ -21,6 +21,7 @@ import {
   exhaustCard,
   hand,
   hasRule,
+  instanceKey,
   markAttacked,
   playerRestriction,
   isPermanent,
@@ -666,16 +667,17 @@ function waitingTop(ctx: Ctx): string {
 
 /**
  * The per-turn tally of an ability's activations, kept by the activating player (`turnTally`, cleared as their turn
- * starts): the key names the turn, so activations during the opponent's turn never count against the next.
+ * starts): the key names the turn, so activations during the opponent's turn never count against the next, and the card's
+ * time in play (`instanceKey`), so a card that left play and came back this turn may activate it again.
  */
-function activationKey(turn: number, card: string, ability: string): string {
-  return `activated@${turn}:${card}:${ability}`;
+function activationKey(ctx: Ctx, card: string, ability: string): string {
+  return `activated@${ctx.state.turn}:${instanceKey(ctx, card)}:${ability}`;
 }
 
 /** How many more times `player` may activate this ability of `card` this turn ("Activate this only once each turn."); Infinity when unlimited. */
 function activationsLeft(ctx: Ctx, player: PlayerId, card: string, ability: Ability): number {
   if (ability.timesPerTurn === undefined) return Infinity;
-  return Math.max(0, ability.timesPerTurn - (ctx.state.players[player]!.turnTally[activationKey(ctx.state.turn, card, ability.id)] ?? 0));
+  return Math.max(0, ability.timesPerTurn - (ctx.state.players[player]!.turnTally[activationKey(ctx, card, ability.id)] ?? 0));
 }
 
 /** May `player` activate this ability of `card` now, by its own "Activate only during your turn." / "Activate only if ..."? */
@@ -928,7 +930,7 @@ function perform(ctx: Ctx, action: Action): void {
       emit(ctx, "action", `${action.player} activates ${cardName(ctx, action.card)}: ${ability.text}`, { player: action.player, card: action.card, ability: ability.id, source: ability.source });
       if (ability.timesPerTurn !== undefined) {
         const tally = state.players[action.player]!.turnTally;
-        const key = activationKey(state.turn, action.card, ability.id);
+        const key = activationKey(ctx, action.card, ability.id);
         tally[key] = (tally[key] ?? 0) + 1;
       }
       payCost(ctx, action.player, ability.cost ?? [], action.payment ?? {}, action.card, ability.source);

@@ -27,6 +27,13 @@ export interface CardInstance {
   overexhausted: boolean;
   /** Turn number the card last entered the battlefield (summoning sickness). */
   enteredTurn: number;
+  /**
+   * How many times the card has entered the battlefield: its time in play. A card that leaves play and comes back is a
+   * new object to the rules (runtime/core/operations.ts moveCard), so what is counted "per time in play" — a "The first
+   * time ..." replacement, "Activate this only once each turn.", "The first time ... each turn, ..." — is keyed by it
+   * (`instanceKey`), never by the turn it entered (two entries can share a turn).
+   */
+  entries: number;
   /** The card that last dealt it damage this turn, and whether in combat (the destroyer if the damage proves lethal). */
   damagedBy?: { card: string; combat?: boolean };
   /** Turn number the card last attacked. */
@@ -64,6 +71,7 @@ export function newCardInstance(card: { id: string; def: string; owner: PlayerId
     exhausted: false,
     overexhausted: false,
     enteredTurn: card.enteredTurn,
+    entries: 0,
     attackedTurn: 0,
     defender: false,
     isToken: card.isToken,
@@ -93,6 +101,7 @@ export function copyCardInstance(card: CardInstance, copy: <T>(value: T) => T): 
     exhausted: card.exhausted,
     overexhausted: card.overexhausted,
     enteredTurn: card.enteredTurn,
+    entries: card.entries ?? 0,
     attackedTurn: card.attackedTurn,
     defender: card.defender,
     isToken: card.isToken,
@@ -413,7 +422,7 @@ export interface GameState {
    */
   lifeThisTurn?: Partial<Record<PlayerId, { lost: number; gained: number }>>;
   /** Replacement effects used ("the first time ... each turn"): which ability, on which card, on which turn, since it entered on `entered`. */
-  replacementsUsed?: { ability: string; card: string; turn: number; entered: number; limit: "first_each_turn" | "first" }[];
+  replacementsUsed?: { ability: string; card: string; instance: string; turn: number; limit: "first_each_turn" | "first" }[];
   /** Control effects with a duration (runtime/mechanics/control.ts): the card returns to `to` when the duration ends. */
   controlEffects?: { card: string; to: PlayerId; duration: Duration["kind"]; turn: number; controller: PlayerId; /** `while_source`: the card whose ability made it. */ source?: string }[];
   /** Trigger chains in progress (the `chain` response model, runtime/models/chain.ts). */
