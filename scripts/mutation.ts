@@ -202,7 +202,9 @@ export function renderPage(scores: Scores, allModules: string[], asOf: string): 
     "",
     "A run stops Stryker itself after `--minutes=N` (default 18, as heavy.sh ends a job at 20; `--minutes=0`: no limit) and keeps",
     "every mutant it had tested: mutation/progress-reporter.mjs writes each result as it comes, and the stopped run merges them into",
-    "mutation/incremental.json (unscored), so running the same command again goes on where it stopped.",
+    "mutation/incremental.json (unscored), so running the same command again goes on where it stopped. Stopped from outside —",
+    "SIGTERM (`kill -- -<pid of npm>`), SIGINT (Ctrl-C) or SIGHUP —, the command does the same: it stops Stryker (which runs in",
+    "a process group of its own, out of the signal's reach), merges what it tested, starts no further run and ends.",
     "",
     "A module too big for one 20-minute run of this shared machine is filled in by line ranges, then scored whole with",
     "`npm run mutation -- <module>`, which re-uses every range's results (Stryker's incremental mode: a mutant is re-tested",
@@ -428,17 +430,40 @@ export const RUNNER = "runtime/scenario.ts";
 const isRunner = (arg: string) => splitRange(arg).module === RUNNER;
 
 /**
- * Runs a command in a process group of its own until it ends or `deadline` (ms since the epoch) passes, when the whole
- * group (Stryker and its workers) is stopped: the exit code, or "stopped".
+ * Stopped from outside: SIGTERM (`kill -- -<npm pid>`, heavy.sh's end of a job), SIGINT (Ctrl-C) or SIGHUP. Stryker runs
+ * in a process group of its own (runUntil), which none of these reach: without this, stopping the command would leave
+ * Stryker and its workers running, orphaned, and what they had tested unmerged.
  */
-export function runUntil(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, deadline: number): Promise<number | "stopped"> {
+export const interruption = new AbortController();
+const STOP_SIGNALS: NodeJS.Signals[] = ["SIGTERM", "SIGINT", "SIGHUP"];
+
+/**
+ * While installed, a stop signal aborts `controller` instead of ending the process: the running Stryker is stopped as at
+ * the time limit (runUntil), the run merges what it tested into mutation/incremental.json, no further run starts, and
+ * the command ends by itself. The returned function uninstalls it.
+ */
+export function stopOnSignals(controller: AbortController = interruption): () => void {
+  const stop = (signal: NodeJS.Signals) => {
+    if (!controller.signal.aborted) console.error(`mutation: ${signal}: stopping Stryker and keeping the mutants it has tested`);
+    controller.abort(signal);
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, stop);
+  return () => {
+    for (const signal of STOP_SIGNALS) process.off(signal, stop);
+  };
+}
+
+/**
+ * Runs a command in a process group of its own until it ends, `deadline` (ms since the epoch) passes or `abort` is
+ * signalled, when the whole group (Stryker and its workers) is stopped: the exit code, or "stopped".
+ */
+export function runUntil(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, deadline: number, abort?: AbortSignal): Promise<number | "stopped"> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { ...options, stdio: "inherit", detached: true });
     let stopped = false;
-    // (No limit: no timer; setTimeout reads a delay beyond 2^31 - 1 ms as 1 ms.)
-    const timer = Number.isFinite(deadline) ? setTimeout(() => {
+    const stop = () => {
+      if (stopped) return;
       stopped = true;
-      console.error(`mutation: the time limit is reached; stopping Stryker and keeping the mutants it has tested`);
       try {
         process.kill(-child.pid!, "SIGTERM");
       } catch {
@@ -452,9 +477,17 @@ export function runUntil(command: string, args: string[], options: { cwd: string
           // Gone.
         }
       }, 10_000).unref();
+    };
+    // (No limit: no timer; setTimeout reads a delay beyond 2^31 - 1 ms as 1 ms.)
+    const timer = Number.isFinite(deadline) ? setTimeout(() => {
+      console.error(`mutation: the time limit is reached; stopping Stryker and keeping the mutants it has tested`);
+      stop();
     }, Math.max(0, deadline - Date.now())) : undefined;
+    if (abort?.aborted) stop();
+    abort?.addEventListener("abort", stop, { once: true });
     child.on("exit", (code) => {
       if (timer) clearTimeout(timer);
+      abort?.removeEventListener("abort", stop);
       resolve(stopped ? "stopped" : (code ?? 1));
     });
   });
@@ -530,13 +563,13 @@ async function measure(modules: string[], force: boolean, deadline: number): Pro
     // The scenario runner is judged by negated expectations too (mutation/suite-tests.ts `negated`): only in its own runs,
     // as they would slow every other module's survivors for nothing.
     env: { ...process.env, MUTATE: modules.join(","), MUTATION_REPORT: report, MUTATION_SUITE: suite, MUTATION_INCREMENTAL: incremental, MUTATION_NEGATED: modules.some(isRunner) ? "1" : "", MUTATION_PROGRESS: progress },
-  }, deadline);
+  }, deadline, interruption.signal);
   clearInterval(sampler);
   loads.push(loadavg()[0]!);
   const load = `${Math.round(Math.min(...loads))}–${Math.round(Math.max(...loads))}`;
   const scores = new Map<string, ModuleScore>();
   if (status !== 0 || !existsSync(report) || !existsSync(incremental)) {
-    console.error(`mutation: Stryker ${status === "stopped" ? "was stopped at the time limit" : `failed (exit ${status})`} on ${modules.join(", ")}`);
+    console.error(`mutation: Stryker ${status !== "stopped" ? `failed (exit ${status})` : interruption.signal.aborted ? `was stopped (${String(interruption.signal.reason)})` : "was stopped at the time limit"} on ${modules.join(", ")}`);
     // What it tested is kept: the next run over these modules re-uses it and tests only the rest. Nothing is scored.
     if (existsSync(progress)) {
       const { report: partial, tested } = progressReport(readFileSync(progress, "utf8"), (module) => readFileSync(path.join(root, module), "utf8"));
@@ -636,13 +669,19 @@ if (process.argv[1]?.endsWith("scripts/mutation.ts")) {
     const deadline = minutes > 0 ? started + minutes * 60_000 : Infinity;
     // The scenario runner runs alone: its run adds the negated-expectation tests.
     const runs = [...batches(wanted.filter((m) => !isRunner(m)), linesOf, size), ...wanted.filter(isRunner).map((m) => [m])];
+    const uninstall = stopOnSignals();
     for (const batch of runs) {
+      if (interruption.signal.aborted) {
+        console.error(`mutation: stopped (${String(interruption.signal.reason)}); not started: ${batch.join(", ")}`);
+        continue;
+      }
       if (Date.now() >= deadline) {
         console.error(`mutation: the time limit is reached; not started: ${batch.join(", ")}`);
         continue;
       }
       for (const [module, score] of await measure(batch, args.includes("--force"), deadline)) record(module, score);
     }
+    uninstall();
   }
   writeFileSync(page, renderPage(readScores(), modules, `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`));
 }

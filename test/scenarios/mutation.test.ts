@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import path from "node:path";
 import { parseSync, traverse, type NodePath } from "@babel/core";
@@ -249,6 +250,40 @@ describe("mutation scores", () => {
     expect(await runUntil("sh", ["-c", "exit 3"], { cwd: dir, env: process.env }, Date.now() + 60_000)).toBe(3);
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it("a command stopped by SIGTERM or SIGINT stops its Stryker group (a process group of its own, which the signal does not reach) and goes on to keep what it tested", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cw-run-signal-"));
+    // The command as scripts/mutation.ts runs it: the signals installed, a detached group that outlives any limit.
+    const script = path.join(dir, "run.mts");
+    writeFileSync(script, [
+      `import { writeFileSync } from "node:fs";`,
+      `import { interruption, runUntil, stopOnSignals } from ${JSON.stringify(path.resolve("scripts/mutation.ts"))};`,
+      `const uninstall = stopOnSignals();`,
+      `const status = await runUntil("sh", ["-c", "sleep 60 & echo $! > child; echo $$ > parent; wait"], { cwd: ${JSON.stringify(dir)}, env: process.env }, Infinity, interruption.signal);`,
+      // What measure() does next with a run that is not 0: it merges the progress (here: writes that it got there).
+      `writeFileSync(${JSON.stringify(path.join(dir, "after"))}, String(status) + " " + String(interruption.signal.reason));`,
+      `uninstall();`,
+    ].join("\n"));
+    const alive = (pid: number) => existsSync(`/proc/${pid}/stat`) && !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      for (const f of ["parent", "child", "after"]) rmSync(path.join(dir, f), { force: true });
+      const command = spawn(process.execPath, ["--import", "tsx", script], { cwd: path.resolve("."), stdio: "ignore" });
+      let ended = false;
+      const exited = new Promise<number | null>((resolve) => command.on("exit", (code) => ((ended = true), resolve(code))));
+      // Wait until the group has started (both pids written), then signal the command alone, as `kill` or Ctrl-C would.
+      while (!ended && !["parent", "child"].every((f) => existsSync(path.join(dir, f)) && readFileSync(path.join(dir, f), "utf8").trim())) await new Promise((r) => setTimeout(r, 100));
+      expect(ended).toBe(false);
+      const pids = ["parent", "child"].map((f) => Number(readFileSync(path.join(dir, f), "utf8")));
+      expect(pids.map(alive)).toEqual([true, true]);
+      command.kill(signal);
+      // The command was not ended by the signal: it went on after runUntil, and ended by itself (exit code 0).
+      expect(await exited).toBe(0);
+      expect(readFileSync(path.join(dir, "after"), "utf8")).toBe(`stopped ${signal}`);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(pids.map(alive)).toEqual([false, false]);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
 
   it("cut modules into runs of about a given number of lines, in the order given", () => {
     const lines: Record<string, number> = { a: 100, b: 250, c: 100, d: 600, e: 10 };
