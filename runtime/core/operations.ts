@@ -511,7 +511,7 @@ export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent,
   // Most events of most games no card replaces: nothing to look up (and nothing allocated for the look-up).
   if (!ctx.rules.replacedEvents.has(kind)) return { amount };
   const applied: string[] = [];
-  for (let r = replacementFor(ctx, kind, { ...about, applied }); r; r = replacementFor(ctx, kind, { ...about, applied })) {
+  for (let r = replacementFor(ctx, kind, about, applied); r; r = replacementFor(ctx, kind, about, applied)) {
     applied.push(replacementKey(r.card, r.ability));
     markReplacementUsed(ctx, r);
     const spec = r.ability.replacement!;

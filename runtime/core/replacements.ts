@@ -36,15 +36,15 @@ export interface ReplaceableEvent {
   zone?: string;
   /** `player_counter_added`: the counter a player gets. */
   counter?: string;
-  /** Replacements already applied to this event (each applies once). */
-  applied?: string[];
 }
 
-/** The replacement that applies to `kind` happening to a card (its id) or to what `about` says, or undefined. */
-export function replacementFor(ctx: Ctx, kind: EventKind, about: string | ReplaceableEvent): ReplacementInEffect | undefined {
+/**
+ * The replacement that applies to `kind` happening to what `event` says, other than those already `applied` to it (by
+ * their `key`: each applies once to an event), or undefined.
+ */
+export function replacementFor(ctx: Ctx, kind: EventKind, event: ReplaceableEvent, applied: readonly string[]): ReplacementInEffect | undefined {
   const { state } = ctx;
   if (!ctx.rules.replacedEvents.has(kind)) return undefined;
-  const event: ReplaceableEvent = typeof about === "string" ? { card: about } : about;
   const id = event.card;
   const offWhenExhausted = ctx.rules.param("statics_off_when_exhausted", ctx.rules.param("static_abilities_need_renewed", false));
   const sources = id ? [id, ...allOnBattlefield(ctx).filter((other) => other !== id)] : allOnBattlefield(ctx);
@@ -56,7 +56,7 @@ export function replacementFor(ctx: Ctx, kind: EventKind, about: string | Replac
     for (const ability of cardDef(ctx, card).abilities) {
       const r = ability.replacement;
       if (ability.kind !== "replacement" || !r || r.event !== kind || !abilityActive(ctx, src, ability)) continue;
-      if (ctx.replacing?.includes(key(src, ability)) || event.applied?.includes(key(src, ability))) continue;
+      if (ctx.replacing?.includes(key(src, ability)) || applied.includes(key(src, ability))) continue;
       if (r.combat && !event.combat) continue;
       if ((r.zone ?? "").toLowerCase() !== (event.zone ?? "").toLowerCase()) continue;
       if (r.counter !== undefined && r.counter.toLowerCase() !== (event.counter ?? "").toLowerCase()) continue;
