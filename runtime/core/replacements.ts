@@ -16,7 +16,7 @@
 import type { Ability, EventKind, Replacement } from "../../compiler/ir.ts";
 import { type MadeByEffect, type NextReplacement, type PlayerId, type Prevention, durationText } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, cardDef, cardName, emit, instanceKey } from "./cards.ts";
-import { abilityActive, evalCondition, matchesSelector } from "./values.ts";
+import { abilityActive, evalCondition, matchesSelector, staticsOffWhenExhausted } from "./values.ts";
 
 export interface ReplacementInEffect {
   /** The card whose ability replaces the event. */
@@ -46,7 +46,7 @@ export function replacementFor(ctx: Ctx, kind: EventKind, event: ReplaceableEven
   const { state } = ctx;
   if (!ctx.rules.replacedEvents.has(kind)) return undefined;
   const id = event.card;
-  const offWhenExhausted = ctx.rules.param("statics_off_when_exhausted", ctx.rules.param("static_abilities_need_renewed", false));
+  const offWhenExhausted = staticsOffWhenExhausted(ctx.rules);
   const sources = id ? [id, ...allOnBattlefield(ctx).filter((other) => other !== id)] : allOnBattlefield(ctx);
   for (const src of sources) {
     const card = state.cards[src];

@@ -83,8 +83,8 @@ function staticCandidates(ctx: Ctx): StaticCandidates {
   return out;
 }
 
-/** Does exhausting a card switch its static abilities off in this game? Read once per game. */
-const staticsOffWhenExhausted = perGame((rules: Rules): boolean => rules.param("statics_off_when_exhausted", rules.param("static_abilities_need_renewed", false)));
+/** Does exhausting a card switch its ongoing abilities (statics, replacements) off in this game? Read once per game. */
+export const staticsOffWhenExhausted = perGame((rules: Rules): boolean => rules.param("statics_off_when_exhausted", rules.param("static_abilities_need_renewed", false)));
 
 /** A card definition's static abilities (those with statics), in order: worked out once per definition. */
 const staticAbilitiesOf = perDefinition((def: CompiledCard): Ability[] => def.abilities.filter((a) => a.kind === "static" && !!a.statics));
