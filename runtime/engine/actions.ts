@@ -424,7 +424,16 @@ const activatedFromZone = (def: CompiledCard): boolean => def.abilities.some((a)
 /** May this activated ability be activated from where its card is now: in play with no `from`, or in the zone it names. */
 function activatableWhereItIs(ctx: Ctx, id: string, ability: Ability): boolean {
   const card = ctx.state.cards[id];
-  return !!card && card.zone === (ability.from ?? ctx.rules.zones.battlefield);
+  return !!card && card.zone === (ability.from ?? ctx.rules.zones.battlefield) && !runsNothing(ability);
+}
+
+/**
+ * An ability whose text the engine cannot run (CW6001: its steps are only `rule "unsupported"`) is never offered: its cost
+ * would buy nothing, or — a cost the engine cannot pay as written ("Sacrifice a Facet:", "Discard X cards:") — be paid by
+ * nothing, for a free effect (issue 11, probe s44 F3).
+ */
+function runsNothing(ability: Ability): boolean {
+  return ability.steps.length > 0 && ability.steps.every((s) => s.op === "rule" && s.rule === "unsupported");
 }
 
 /** Every `size`-card subset of `list`, in list order (size 1: each card alone, in order). */
@@ -758,6 +767,7 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
         if (card.controller !== action.player) return refuse("not_your_card", `${action.player} does not control ${cardName(ctx, action.card)}`);
       }
       if (!ability) return refuse("no_such_ability", `${cardName(ctx, action.card)} has no activated ability ${action.ability}`);
+      if (runsNothing(ability)) return refuse("no_such_ability", `${cardName(ctx, action.card)}'s ability is not activated: the engine cannot run its text (CW6001), so its cost would buy nothing: ${ability.text}`);
       if (activationsLeft(ctx, action.player, action.card, ability) === 0)
         return refuse("limit_reached", `${cardName(ctx, action.card)}'s ability may be activated only ${ability.timesPerTurn === 1 ? "once" : `${ability.timesPerTurn} times`} each turn`);
       if (!activationAllowedNow(ctx, action.player, action.card, ability)) return refuse("activation_condition", `${cardName(ctx, action.card)}'s ability may not be activated now: ${ability.text}`);
