@@ -247,7 +247,11 @@ export type NumberExpr =
   /** The life a player lost (gained) this turn, all of it ("If you lost life this turn", "If an opponent gained life this turn"; GameState.lifeThisTurn). */
   | { kind: "life_this_turn"; of: PlayerRef; change: "lost" | "gained" }
   /** How many cards an earlier step of the same resolution remembered under `label` ("that many" after "Discard up to three cards"). */
-  | { kind: "chosen_count"; label: string }
+  /**
+   * `ofActing`: a record whose entries are players' ids (LIFE_THIS_WAY) read for the acting player only, when there is one
+   * ("Each player loses 2 life, then gains that much life": what that player lost); with none, all of them.
+   */
+  | { kind: "chosen_count"; label: string; ofActing?: true }
   | { kind: "times"; factor: number; of: NumberExpr }
   /** "half their life, rounded up": half the amount, an odd one rounded as written. */
   | { kind: "half"; of: NumberExpr; round: "up" | "down" }

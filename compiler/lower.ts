@@ -10251,7 +10251,14 @@ function measuredAmount(steps: readonly Step[]): NumberExpr | undefined {
     // its recipients together), as "the damage dealt" and a damage event's amount are — not the 2 written, which a
     // prevention or a redirection would make a different number.
     if (step.op === "damage" && step.amount !== undefined) found = { kind: "damage_dealt" };
-    if ((step.op === "gain_life" || step.op === "lose_life") && step.amount !== undefined) found = step.amount;
+    // "Target player loses 2 life. You gain that much life.": the life really lost (gained) — after a replacement ("If you
+    // would lose life, you lose 1 less life instead") or a "can't gain life", as "the life lost this way" reads it (F7).
+    // For every player ("Each player loses 2 life, then gains that much life", "Each player loses 1 life for each creature
+    // they control, then gains that much life" — a run per player): each player's own where a step for each player reads
+    // it (NumberExpr chosen_count `ofActing`), all of it where one player's does ("You gain that much life": what they all
+    // lost, as session 43 read it). ("Each opponent" is one player in the games' two-player play.)
+    if ((step.op === "gain_life" || step.op === "lose_life") && step.amount !== undefined)
+      found = { kind: "chosen_count", label: LIFE_THIS_WAY[step.op], ...(step.who.kind === "each_player" || step.who.kind === "acting" ? { ofActing: true as const } : {}) };
     const inner = (step as { steps?: Step[] }).steps;
     if (Array.isArray(inner)) found = measuredAmount(inner) ?? found;
     const then = (step as { then?: Step[] }).then;

@@ -671,7 +671,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const each = perEach(step.amount, ctx);
       const verbWord = step.op === "gain_life" ? "gain" : "lose";
       if (each) return `${actor(step.who, ctx, verbWord)} ${each.amount} life for each ${each.of}`;
-      if (typeof step.amount !== "number" && step.amount.kind === "event_amount") return `${actor(step.who, ctx, verbWord)} that much life`;
+      // "Each player loses 2 life, then gains that much life": each player's own amount (chosen_count `ofActing`).
+      if (typeof step.amount !== "number" && (step.amount.kind === "event_amount" || (step.amount.kind === "chosen_count" && step.amount.ofActing))) return `${actor(step.who, ctx, verbWord)} that much life`;
       // "loses half their life, rounded up", "gain half that much life, rounded down".
       if (typeof step.amount !== "number" && step.amount.kind === "half" && typeof step.amount.of !== "number" && (step.amount.of.kind === "life" || repeatsAnAmount(step.amount.of)))
         return `${actor(step.who, ctx, verbWord)} half ${step.amount.of.kind === "life" ? `${possessive(step.amount.of.of, ctx)} life` : "that much life"}, rounded ${step.amount.round}`;

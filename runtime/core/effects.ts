@@ -6,7 +6,7 @@
  */
 import { MAX_CARDS } from "../state/limits.ts";
 import type { NativeRuleName } from "../../compiler/contract.ts";
-import { LIFE_THIS_WAY, THIS_WAY_LABELS, costSymbolsText, type CompiledCard, type Duration, type KeywordGrant, type SourceRef, type Step, type TokenSpec } from "../../compiler/ir.ts";
+import { LIFE_THIS_WAY, THIS_WAY_LABELS, costSymbolsText, type CompiledCard, type Duration, type KeywordGrant, type PlayersRef, type SourceRef, type Step, type TokenSpec } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf, newCardInstance } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
@@ -318,7 +318,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "draw": {
       const players = evalPlayers(ctx, frame, step.who);
-      let amountFor = (_p: PlayerId) => evalNumber(ctx, frame, step.amount);
+      let amountFor = (p: PlayerId) => evalNumber(ctx, eachPlayerFrame(frame, step.who, p), step.amount);
       if (step.upTo) {
         const chosen = askUpTo(ctx, frame, players.map((p) => ({ key: p, player: p, most: amountFor(p) })), counted("card"), "draw");
         if (chosen === "wait") return "wait";
@@ -479,20 +479,29 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "gain_life":
     case "lose_life": {
       const players = evalPlayers(ctx, frame, step.who);
-      let amountFor = (_p: PlayerId) => evalNumber(ctx, frame, step.amount);
+      let amountFor = (p: PlayerId) => evalNumber(ctx, eachPlayerFrame(frame, step.who, p), step.amount);
       if (step.upTo) {
         const chosen = askUpTo(ctx, frame, players.map((p) => ({ key: p, player: p, most: amountFor(p) })), (n) => `${n} life`, step.op === "gain_life" ? "gain" : "lose");
         if (chosen === "wait") return "wait";
         amountFor = (p) => chosen.get(p) ?? 0;
         upToDone(frame);
       }
-      // "You gain life equal to the life lost this way": one entry per point of life each player really lost (gained).
+      // "You gain life equal to the life lost this way", "You gain that much life": one entry per point of life each player
+      // really lost (gained) — read from the turn's record before and after, so a replacement that loses (gains) an amount of
+      // its own instead ("If you would lose life, you lose 1 less life instead": its steps lose the 1 less) is counted as
+      // what happened, and one that stops it counts nothing.
+      const field = step.op === "gain_life" ? "gained" : "lost";
+      const everyone = Object.keys(state.players) as PlayerId[];
+      const before = everyone.map((p) => state.lifeThisTurn?.[p]?.[field] ?? 0);
+      for (const p of players) (step.op === "gain_life" ? gainLife : loseLife)(ctx, p, amountFor(p), source);
       const changed: string[] = [];
-      for (const p of players) {
-        const amount = (step.op === "gain_life" ? gainLife : loseLife)(ctx, p, amountFor(p), source);
-        for (let i = 0; i < amount; i++) changed.push(p);
-      }
-      frame.chosen[LIFE_THIS_WAY[step.op]] = changed;
+      everyone.forEach((p, i) => {
+        for (let n = (state.lifeThisTurn?.[p]?.[field] ?? 0) - before[i]!; n > 0; n--) changed.push(p);
+      });
+      // In one player's run of a `per_player` step ("Each player loses 1 life for each creature they control. You gain that
+      // much life."), each run adds its player's to the record the step began empty: what all of them lost is read after it.
+      const label = LIFE_THIS_WAY[step.op];
+      frame.chosen[label] = frame.acting !== undefined ? [...(frame.chosen[label] ?? []), ...changed] : changed;
       return "done";
     }
     case "add_counters": {
@@ -998,6 +1007,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const players = evalPlayers(ctx, frame, step.who).filter((player) => !step.among || evalCondition(ctx, { ...frame, acting: player }, step.among));
       // Picks gathered over the runs start empty (a repeated effect does not act on the last repetition's picks again).
       for (const s of step.steps) if (s.op === "choose_cards" && s.gather) delete frame.chosen[s.label];
+      // So does the life its runs lose (gain): each run adds its player's to it (case "lose_life").
+      for (const op of ["gain_life", "lose_life"] as const) if (hasStep(step.steps, op)) delete frame.chosen[LIFE_THIS_WAY[op]];
       for (const player of [...players].reverse()) {
         nested(ctx, frame, step.steps, frame.label);
         ctx.state.frames[ctx.state.frames.length - 1]!.acting = player;
@@ -1124,6 +1135,20 @@ const BUILT_IN_RULES: readonly NativeRuleName[] = ["end_of_turn", "mill", "move_
 /** Lets engine modules (combat, game-specific rules) add native rules without the interpreter knowing them. */
 export function registerNativeRule(name: NativeRuleName, rule: NativeRule): void {
   nativeRules.set(name, rule);
+}
+
+/** Does a step of `op` run among `steps` (inside a `may`, an `if` or a nested run too)? */
+function hasStep(steps: readonly Step[], op: Step["op"]): boolean {
+  return steps.some((s) => s.op === op || ("steps" in s && Array.isArray(s.steps) && hasStep(s.steps as Step[], op)) || (s.op === "if" && (hasStep(s.then, op) || hasStep(s.else ?? [], op))));
+}
+
+/**
+ * "Each player loses 2 life, then gains that much life": a step of every player (every opponent) reads its amount for each
+ * of them with that player the acting one, so a record of what each player did (a `chosen_count` `ofActing`) counts theirs.
+ * Inside a `per_player` step the player it runs for is already the acting one.
+ */
+function eachPlayerFrame(frame: Frame, who: PlayersRef, player: PlayerId): Frame {
+  return frame.acting === undefined && (who.kind === "each_player" || who.kind === "each_opponent") ? { ...frame, acting: player } : frame;
 }
 
 /**

@@ -1232,6 +1232,8 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       return p ? (ctx.state.lifeThisTurn?.[p]?.[expr.change] ?? 0) : 0;
     }
     case "chosen_count":
+      // "Each player loses 2 life, then gains that much life": what the acting player lost, one entry per point for each player.
+      if (expr.ofActing && frame.acting !== undefined) return (frame.chosen[expr.label] ?? []).filter((id) => id === frame.acting).length;
       return frame.chosen[expr.label]?.length ?? 0;
     case "destroyed_this_turn":
     case "played_this_turn":

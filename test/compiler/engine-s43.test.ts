@@ -90,7 +90,7 @@ describe("a checker CW6001 runs nothing of what it names (it made the token anyw
 describe("the reads-as says what runs (probe s42 M2)", () => {
   it("the probe's four wordings, and 'if it was' after the card left play", () => {
     for (const [game, kind, text, reads] of [
-      ["cybervamp", "spell", "Each opponent loses 1 life for each creature they control. You gain that much life.", "Each opponent loses 1 life for each Creature they control, then you gain that much life."],
+      ["cybervamp", "spell", "Each opponent loses 1 life for each creature they control. You gain that much life.", "Each opponent loses 1 life for each Creature they control, then gain that much life."],
       ["cybervamp", "spell", "Deal 1 damage to any target twice.", "Deal 1 damage to any target twice."],
       ["cybervamp", "spell", "Destroy target creature. Its controller creates a 1/1 Bat token.", "Destroy target creature, then its controller creates a 1/1 Bat token."],
       ["duel", "spell", "Summon target Unit card from an opponent's Graveyard under your control.", "Summon target unit card from an opponent's Graveyard under your control."],
