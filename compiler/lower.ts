@@ -5785,6 +5785,15 @@ class AbilityLowering {
       if (!read) this.note(cond.range, `the engine cannot repeat an effect "${this.slice(cond.range)}": it reads "Draw cards until you have N cards in hand" and "Discard cards until you have N cards in hand"`);
     } else if (cond?.word === "unless" && this.isChoiceToPay(cond.clause)) {
       steps = this.unlessPaid(cond, clause, steps, source);
+    } else if (cond && (cond.word === "as long as" || cond.word === "while")) {
+      // "Target creature gets +2/+2 for as long as you control a Relic.", "Gain control of target creature while you control
+      // a Vampire.": a duration that ends when the condition stops holding — not a check made once as the effect resolves
+      // (read as "If …, …", the effect lasted for good: probe s45 F2). The engine ends a one-time effect at a moment ("until
+      // end of turn") or as this card leaves play ("for as long as you control this", a control change), never when a
+      // condition changes: CW6001 at the words, and the sentence runs nothing.
+      this.use(cond);
+      this.note(cond.range, `"${this.slice(cond.range)}" after a one-time effect is a duration that ends when the condition stops holding, and the engine ends such an effect only at a moment ("until end of turn") or, for a change of control, as this card leaves play ("for as long as you control this"): it cannot run this (a check made once is "If …, …"; a bonus that holds while the condition does is a permanent's static: "This gets +2/+2 as long as you control a Relic.")`);
+      steps = [{ op: "rule", rule: "unsupported" }];
     } else if (cond) {
       // "..., then if A and B, ...": conditions joined by `and` / `or` (compoundCondition, as "If A and B, ..." reads them).
       const c = this.phraseCondition(cond);
