@@ -1991,6 +1991,9 @@ class AbilityLowering {
         const zoneWords = npWords(f.object);
         const zone = this.zoneIn(f.object);
         if (zone) {
+          // A card on a player's field is under their control ("a unit from each field", "a creature from your opponent's
+          // battlefield"): the field's player is its controller; in any other zone, its owner.
+          const whose: "controller" | "owner" = zone === this.vocab.zoneOfRole("battlefield") ? "controller" : "owner";
           // "each creature in play", "on the battlefield": where a selector looks with no zone named (the IR names none).
           if (zone !== this.vocab.zoneOfRole("battlefield")) sel.zones = [zone];
           this.useZoneWords(f.object);
@@ -1999,7 +2002,7 @@ class AbilityLowering {
           // "your opponent's hand", "an opponent's Graveyard", "target opponent's hand" (every game is a duel: the one opponent,
           // always a legal target), "each player's Graveyard": the possessive names whose (before "your").
           if (possessives.length === 1 && possessives[0]!.startsWith("opponent")) {
-            sel.owner = "opponent";
+            sel[whose] = "opponent";
             this.carryPossessor(f.object);
           } else if (possessives.length === 1 && /^players?$/.test(possessives[0]!) && d.some((w) => w === "each" || w === "all" || w === "any" || w === "a" || w === "an")) {
             // Anyone's (as "a Graveyard"). Not "each other player's": "other" is left unread.
@@ -2007,19 +2010,19 @@ class AbilityLowering {
             // ("each other player's Graveyard": said, not read per player — "other" would be left out.)
             if (d.some((w) => w === "each" || w === "all")) {
               const other = d.some((w) => w === "other" || w === "another");
-              this.notePerPlayerCount(np, f.object.range, other ? undefined : sel, other ? undefined : "owner");
+              this.notePerPlayerCount(np, f.object.range, other ? undefined : sel, other ? undefined : whose);
             }
           } else if (possessives.length) {
             // "target player's Graveyard", "its owner's hand": a player a card choice cannot be tied to — said, not dropped.
             this.ledger.carry(f.object.determiners, f.object.items);
             this.note(f.object.range, `the engine chooses cards from "your ...", "an opponent's ..." or "each player's ..." ${lower(zone)} here, not "${this.slice(f.object.range)}"`);
           } else if (d.includes("your")) {
-            sel.owner = "you";
+            sel[whose] = "you";
             this.useDeterminers(f.object, "your");
           } else if (d.some((w) => w === "a" || w === "an" || w === "any" || w === "each" || w === "all")) {
             // "from a Graveyard", "in any hand": anyone's.
             this.useDeterminers(f.object, "a", "an", "any", "each", "all");
-            if (d.some((w) => w === "each" || w === "all")) this.notePerPlayerCount(np, f.object.range, sel, "owner");
+            if (d.some((w) => w === "each" || w === "all")) this.notePerPlayerCount(np, f.object.range, sel, whose);
           }
           else if (d.includes("their") || d.includes("its")) {
             this.useDeterminers(f.object, "their", "its");
@@ -7451,7 +7454,15 @@ class AbilityLowering {
         }
         if (resource) {
           this.use(obj!.items.filter((i) => i.kind === "word" && lookup(this.vocab.resources, i.text)));
-          return [{ op: verb === "gain" ? "gain_resource" : "lose_resource", who: who(), resource, amount: this.amountOf(obj, 1) }];
+          const players = who();
+          // "Your opponent loses all Armor", "Each player loses all Armor": as much as that player has (it was 99: a guess).
+          if (verb !== "gain" && obj && npDeterminers(obj).includes("all") && !npCount(obj)) {
+            this.useDeterminers(obj, "all");
+            if (players.kind === "each_player" || players.kind === "each_opponent")
+              return [{ op: "per_player", who: players, steps: [{ op: "lose_resource", who: { kind: "acting" }, resource, amount: { kind: "resource", of: { kind: "acting" }, resource } }] }];
+            return [{ op: "lose_resource", who: players, resource, amount: { kind: "resource", of: players, resource } }];
+          }
+          return [{ op: verb === "gain" ? "gain_resource" : "lose_resource", who: players, resource, amount: this.amountOf(obj, 1) }];
         }
         return this.unsupported(clause);
       }

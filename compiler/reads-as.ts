@@ -305,7 +305,7 @@ function stepsTextIn(steps: Step[], ctx: Context): string {
     } else if (step.op === "choose_cards" && steps[i + 1] && JSON.stringify(steps[i + 1]).includes(`"label":"${step.label}"`)) {
       // A choice is read with the step that uses it: "Destroy a unit you control."
       used = steps[++i]!;
-      chosen = { label: step.label, phrase: chosenPhrase(step, ctx) };
+      chosen = { label: step.label, phrase: chosenPhrase(step, ctx), others: step.selector.owner !== "you" };
       text = stepText(used, { ...ctx, chosen }, chosen);
       // "Choose a creature. Its controller gains 2 Bleed counters.": the step names the chosen card only through another
       // word ("its controller"), so the choice is said first — it was lost ("Put 2 Bleed counters on its controller", probe
@@ -322,7 +322,7 @@ function stepsTextIn(steps: Step[], ctx: Context): string {
       const choice = run.steps[0] as Extract<Step, { op: "choose_cards" }>;
       // "Destroy a Creature each player controls": you choose among each player's cards in turn (lower.ts perPlayerChoices).
       if (choice.chooser.kind === "you") {
-        chosen = { label: choice.label, phrase: chosenPhrase(choice, { ...ctx, eachActing: run.who }) };
+        chosen = { label: choice.label, phrase: chosenPhrase(choice, { ...ctx, eachActing: run.who }), others: choice.selector.owner !== "you" };
         text = stepText(used, { ...ctx, chosen }, chosen);
       } else text = stepText({ ...run, steps: [...run.steps, used] }, ctx);
     } else if (isStatPairCounters(step, steps[i + 1], ctx)) {
@@ -416,8 +416,9 @@ function repeats(steps: Step[], i: number): number {
 }
 
 /** Whether the cards a step puts into play may be another player's (a target or cards not only of your own zones). */
-function maybeAnothers(what: Affected, from: { whose: PlayerRef } | undefined, ctx: Context): boolean {
+function maybeAnothers(what: Affected, from: { whose: PlayerRef } | undefined, ctx: Context, chosen?: Chosen): boolean {
   if (from) return from.whose.kind !== "you";
+  if (what.kind === "card" && what.ref.kind === "chosen" && chosen?.label === what.ref.label) return chosen.others === true;
   if (what.kind === "target") return ctx.targets[what.index]?.cards?.owner !== "you";
   if (what.kind === "cards") return what.selector.owner !== "you";
   return false;
@@ -602,6 +603,8 @@ function chosenPhrase(step: Extract<Step, { op: "choose_cards" }>, ctx: Context)
 interface Chosen {
   label: string;
   phrase: string;
+  /** The choice may be of another player's cards ("a creature card from each Graveyard"): put into play, they are "under your control". */
+  others?: boolean;
 }
 
 function stepText(step: Step, outer: Context, chosen?: Chosen): string {
@@ -745,7 +748,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const from = step.from ? ` from ${possessive(step.from.whose, ctx)} ${step.from.zone}` : "";
       return ctx.game.zones.find((z) => z.name === step.to)?.role === "hand" && !step.position
         ? `return ${aff(step.what)}${from} to ${several(step.what, ctx) ? `their owners' ${plural(lower(step.to), 2)}` : `its owner's ${lower(step.to)}`}`
-        : `put ${aff(step.what)}${from} ${zoneText(step.to, ctx, step.position)}${ctx.game.zones.find((z) => z.name === step.to)?.role === "battlefield" && maybeAnothers(step.what, step.from, ctx) ? " under your control" : ""}`;
+        : `put ${aff(step.what)}${from} ${zoneText(step.to, ctx, step.position)}${ctx.game.zones.find((z) => z.name === step.to)?.role === "battlefield" && maybeAnothers(step.what, step.from, ctx, chosen) ? " under your control" : ""}`;
     }
     case "choose_cards":
       return `${playerText(step.chooser, ctx, true)} ${verb("choose", step.chooser)} ${chosenPhrase(step, ctx)}`;
@@ -821,6 +824,9 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return `counter ${step.what.kind === "target" ? (namedTarget(ctx, step.what.index) ?? targetText(ctx, step.what.index) ?? "target spell") : "target spell"}`;
     case "gain_resource":
     case "lose_resource": {
+      // "Your opponent loses all Armor" (lower.ts: as much as that player has).
+      if (step.op === "lose_resource" && typeof step.amount !== "number" && step.amount.kind === "resource" && step.amount.resource === step.resource && JSON.stringify(step.amount.of) === JSON.stringify(step.who))
+        return `${actor(step.who, ctx, "lose")} all ${step.resource}`;
       const each = perEach(step.amount, ctx);
       if (each) return `${actor(step.who, ctx, step.op === "gain_resource" ? "gain" : "lose")} ${each.amount} ${step.resource} for each ${each.of}`;
       return `${actor(step.who, ctx, step.op === "gain_resource" ? "gain" : "lose")} ${numberText(step.amount, ctx)} ${step.resource}`;
@@ -2242,7 +2248,10 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
   if (summonedWith && t.subject.kind === "card") {
     const sel = t.subject.selector;
     const verb = lower(summonedWith.name);
-    const noun = articles(`a ${selectorText({ ...sel, zones: undefined, controller: undefined }, ctx, 1) || "card"}`);
+    // With no zone it came from, the controller is the one it enters under ("Whenever another creature you control is
+    // reanimated" read "another Creature is reanimated", probe s44 M1) — unless the player who summons says it.
+    const keep = !t.from && sel.controller !== undefined && (t.by === "any" || sel.controller !== t.by);
+    const noun = articles(`a ${selectorText({ ...sel, zones: undefined, controller: keep ? sel.controller : undefined }, ctx, 1) || "card"}`);
     const whose = sel.controller === "you" ? "your" : sel.controller === "opponent" ? "an opponent's" : "a";
     const from = t.from ? ` from ${whose === "a" ? `${indefiniteArticle(t.from)} ${t.from}` : `${whose} ${t.from}`}` : "";
     if (t.by === "any") return `${head} ${noun} is ${verb.endsWith("e") ? `${verb}d` : `${verb}ed`}${from}`;

@@ -118,11 +118,60 @@ export const REWRITES: { from: RegExp; to: string; when?: RegExp; reason: string
   { from: /\bthere (?:isn't|is no|are no) an? (\w+)/gi, to: "$1 less than 1", when: /\bless than 1\b|\bno\b/, reason: "\"there isn't a Golem\" is \"the number of Golems is less than 1\"" },
   { from: /\b(\w+) (?:isn't|is not) empty\b/gi, to: "$1 1 or more", when: /\b1 or more\b/, reason: "\"isn't empty\" is \"1 or more cards\"" },
   { from: /\bdraw another card\b/gi, to: "draw a card", reason: "\"draw another card\" is one more draw" },
+  { from: /\b(to|into|on top of|on the bottom of) your (hand|deck|graveyard|discard pile|main deck|facet zone|oblivion)\b/gi, to: "$1 its owner's $2", when: /\b(?:its|their) owners?(?:'s|s')/, reason: "a card of yours put into your hand is put into its owner's: \"this\", or a card chosen from your own zone or among cards you control (a card you control but do not own goes to its owner's hand: the reading says so)" },
+  { from: /\binto its owner's (graveyard|discard pile)\b/gi, to: "into a $1", reason: "a card is always put into its owner's graveyard (every game's rule): \"enters a Graveyard\" is the same event" },
+  { from: /\beach player's (turn|[\w-]+ phase)\b/gi, to: "each $1", when: /\beach (?:turn|[\w-]+ phase)\b/i, reason: "\"at the start of each player's turn\" is each turn" },
+  { from: /\bduring (?:your|each) opponent's turns?\b/gi, to: "as long as it isn't your turn", when: /\bisn't your turn\b/, reason: "a duel: the opponent's turn is every turn but yours" },
+  { from: /\bhalf your (\w+)/gi, to: "half the number of $1 on you", when: /\bon you\b/, reason: "\"your Bleed counters\" are the counters on you" },
+  { from: /\bif you have no cards in your hand\b/gi, to: "if you have no cards in hand", reason: "\"in hand\" is your hand" },
 ];
 
-/** The content words of one text (lower case, possessives kept), for one game's vocabulary. */
+/**
+ * Possessor and controller phrases (probe s44 M1: `Whenever another creature you control is reanimated` read back
+ * without "you control"). Each phrase of the text stands for one token ("@you", "@opponent", "@they",
+ * "@owner", "@controller") that the reading must have too, in any of the phrase's forms: "creatures you control" and
+ * "your creatures" are the same cards. Longest phrases first; a phrase found is blanked so that its words are not
+ * matched twice.
+ */
+export const POSSESSORS: { token: string; phrases: RegExp }[] = [
+  { token: "@owner", phrases: /\b(?:its|their|that card's|the card's) owner(?:s'|'s|s)?(?![\w'])|\bowners'|\bowner's/g },
+  { token: "@controller", phrases: /\b(?:its|their|that creature's|that unit's) controller(?:'s|s')?\b|\bcontroller's\b/g },
+  { token: "@opponent", phrases: /\b(?:an?|each|your|target|that|the) opponents?(?:'s|s')? control(?:s|led)?\b|\bopponents control\b|\bunder (?:an?|your|target|that) opponent's control\b|\b(?:an?|each|your|target|that) opponent(?:'s|s')|\benemy\b|\benemies\b/g },
+  { token: "@you", phrases: /\byou (?:control|own)(?:ed)?\b|\bunder your control\b|\byour (?!opponent|enem|turn|next|own\b|(?:[\w-]+ )?(?:phase|step)\b)(?=\w)|\ball(?:ied|y|ies)\b|\bfriendly\b/g },
+  { token: "@they", phrases: /\b(?:they|that player) control(?:s|led)?\b|\btheir (?!owner|controller|turn|next|(?:[\w-]+ )?(?:phase|step)\b)(?=\w)/g },
+];
+
+/**
+ * What accounts for a possessor token in the other text: the same token, or a word naming that player there ("Your spells"
+ * is "Spells you cast"; "your opponent's life is 7 or more" is "your opponent has 7 or more life"). Loose on purpose —
+ * a reading with no word for that player at all is what lost it (probe s44 M1, "another Creature is reanimated, gain 2
+ * life": no "you" left). "their"/"that player" is not checked: in a two-player game it is either player by its context.
+ */
+export const POSSESSOR_FORMS: Record<string, string[]> = {
+  "@you": ["@you", "you", "your"],
+  "@opponent": ["@opponent", "opponent", "opponents", "enemy", "enemies"],
+  "@controller": ["@controller", "controller", "controls", "opponent"],
+  "@owner": ["@owner", "owner", "owners", "your", "you"],
+  "@they": [],
+};
+
+/** The possessor tokens of one text (see POSSESSORS), and the text with their phrases blanked. */
+export function possessors(text: string): { tokens: string[]; rest: string } {
+  let rest = text.toLowerCase().replace(/\u2019/g, "'");
+  const tokens: string[] = [];
+  for (const p of POSSESSORS)
+    rest = rest.replace(p.phrases, () => {
+      tokens.push(p.token);
+      return " ";
+    });
+  return { tokens, rest };
+}
+
+/** The content words of one text (lower case, possessives kept), for one game's vocabulary, then its possessor tokens. */
 export function contentWords(text: string, vocabulary: Set<string>): string[] {
+  const owned = possessors(text);
   const found: string[] = [];
+  text = owned.rest;
   for (const raw of text.toLowerCase().replace(/\u2019/g, "'").match(/[a-z0-9+/'-]+/g) ?? []) {
     for (const w of raw.startsWith("non-") ? ["non", raw.slice(4)] : raw.includes("-") && !vocabulary.has(raw) ? raw.split("-") : [raw]) {
       // A negation in any form ("isn't", "don't", "can't", "cannot", "never") counts as "not".
@@ -131,7 +180,7 @@ export function contentWords(text: string, vocabulary: Set<string>): string[] {
       if (QUANTIFIERS.has(bare) || NUMBER_WORDS[bare] || /^\d+$/.test(bare) || /^[+-]?[\dx]+\/[+-]?[\dx]+$/.test(bare) || forms(bare).some((f) => vocabulary.has(f))) found.push(bare);
     }
   }
-  return found;
+  return [...found, ...owned.tokens];
 }
 
 function forms(word: string): string[] {
@@ -147,13 +196,14 @@ function forms(word: string): string[] {
 export function droppedWords(text: string, reads: string, vocabulary: Set<string>): string[] {
   let rewritten = text.replace(/^\[[^\]]+\]\s*/, "");
   for (const r of REWRITES) if (!r.when || r.when.test(reads)) rewritten = rewritten.replace(r.from, r.to);
-  const readForms = new Set<string>();
+  const readForms = new Set<string>(possessors(reads).tokens);
   for (const raw of reads.toLowerCase().replace(/\u2019/g, "'").match(/[a-z0-9+/'-]+/g) ?? [])
     for (const w of raw.startsWith("non-") ? ["non", raw.slice(4), raw] : raw.includes("-") ? [raw, ...raw.split("-")] : [raw]) {
       for (const f of forms(w)) readForms.add(f);
       if (/n't$|^cannot$|^never$/.test(w)) readForms.add("not");
     }
   return contentWords(rewritten, vocabulary).filter((w) => {
+    if (w.startsWith("@")) return !!POSSESSOR_FORMS[w]?.length && !POSSESSOR_FORMS[w]!.some((f) => readForms.has(f));
     if (forms(w).some((f) => readForms.has(f))) return false;
     const key = NUMBER_WORDS[w] ?? w;
     return !(SYNONYMS[key]?.words ?? []).some((s) => readForms.has(s));
@@ -171,5 +221,49 @@ export function vocabularyWords(vocabulary: GameVocabulary): Set<string> {
       for (const part of d.name.toLowerCase().split(/[\s-]+/)) if (part.length > 2) words.add(part);
       for (const alias of (d as { aliases?: string[] }).aliases ?? []) words.add(alias.toLowerCase());
     }
+  return words;
+}
+
+/**
+ * Words a reading has that its text does not (probe s44 F5: "Deal 1 damage to up to two targets." read "… up to two
+ * target cards" — a player can no longer be chosen; nothing was dropped, "cards" was added). Checked: the quantifiers,
+ * numbers, the game's nouns, the possessor tokens and the nouns of who or what (card, player, opponent). A word is
+ * accounted for when the text has it, or has a word whose synonym it is (either way round of SYNONYMS).
+ */
+export function addedWords(text: string, reads: string, vocabulary: Set<string>): string[] {
+  const watched = (w: string) => ["player", "players", "opponent", "opponents", "target-card", "target-cards"].includes(w);
+  // "target cards" is watched as one word: "a card" after "draw" or a card type is how the reading names a card drawn or
+  // searched for, but a target that is a card where the text said "targets" cannot be a player (F5).
+  const fromReads = contentWordsWith(reads.replace(/^\[[^\]]+\]\s*/, "").replace(/\btarget (cards?)\b/gi, "target-$1"), vocabulary, watched);
+  text = text.replace(/\btarget (cards?)\b/gi, "target-$1");
+  const textForms = new Set<string>([...possessors(text).tokens, ...ADDED_ACCOUNTED.filter((a) => a.when.test(text)).flatMap((a) => a.words)]);
+  for (const raw of text.toLowerCase().replace(/\u2019/g, "'").match(/[a-z0-9+/'-]+/g) ?? [])
+    for (const w of raw.startsWith("non-") ? ["non", raw.slice(4), raw] : raw.includes("-") ? [raw, ...raw.split("-")] : [raw]) {
+      for (const f of forms(w)) {
+        textForms.add(f);
+        for (const s of SYNONYMS[NUMBER_WORDS[f] ?? f]?.words ?? []) textForms.add(s);
+      }
+      if (/n't$|^cannot$|^never$/.test(w)) textForms.add("not");
+    }
+  return [...new Set(fromReads.filter((w) => {
+    if (w.startsWith("@")) return !!POSSESSOR_FORMS[w]?.length && !POSSESSOR_FORMS[w]!.some((f) => textForms.has(f));
+    if (forms(w).some((f) => textForms.has(f) || textForms.has(NUMBER_WORDS[f] ?? f))) return false;
+    return !(SYNONYMS[NUMBER_WORDS[w] ?? w]?.words ?? []).some((s) => textForms.has(s));
+  }))];
+}
+
+/** Words the reading prints for a phrase of the text that does not have them, each with why they mean the same. */
+export const ADDED_ACCOUNTED: { when: RegExp; words: string[]; reason: string }[] = [
+  { when: /\bnumber of\b|\+x\b|\bx\b/i, words: ["1", "each", "+1/+0", "+0/+1", "+1/+1"], reason: "\"X, where X is the number of Ys\" is printed \"1 for each Y\"" },
+  { when: /\ball(?:y|ies)\b|\benem(?:y|ies)\b/i, words: ["unit", "creature"], reason: "an ally / an enemy is a Unit (Creature) a player controls" },
+  { when: /\bfacets?\b/i, words: ["zone", "facet", "target-card", "target-cards"], reason: "a Facet is a card in a Facet Zone (\"target Facet\" is printed \"target card … from a Facet Zone\")" },
+  { when: /\b(?:from|to|into|on top of) your (?:hand|graveyard|deck|discard pile|main deck|facet zone|oblivion)\b/i, words: ["@owner"], reason: "a card from your own zone is yours: \"to its owner's hand\" is your hand" },
+  { when: /\berase\b/i, words: ["@you", "graveyard"], reason: "Duel's \"Erase N\" takes the cards from your own Graveyard (the game file's keyword)" },
+  { when: /\bthis\b/i, words: ["unit", "creature", "spell"], reason: "\"this\" is the card itself, of its type" },
+];
+
+function contentWordsWith(text: string, vocabulary: Set<string>, extra: (w: string) => boolean): string[] {
+  const words = contentWords(text, vocabulary);
+  for (const raw of possessors(text).rest.match(/[a-z0-9+/'-]+/g) ?? []) if (extra(raw)) words.push(raw);
   return words;
 }

@@ -86,7 +86,7 @@ describe("the word check itself", () => {
   it("accounts for a documented rewrite only where the reading has it", () => {
     // "for each" is "equal to the number of" — not when the reading lost the count.
     expect(droppedWords("Draw a card for each Knight you control.", "Draw cards equal to the number of Knights you control.", vocab.duel!)).toEqual([]);
-    expect(droppedWords("Draw a card for each Knight you control.", "Draw a card.", vocab.duel!)).toEqual(["each", "knight"]);
+    expect(droppedWords("Draw a card for each Knight you control.", "Draw a card.", vocab.duel!)).toEqual(["each", "knight", "@you"]);
   });
 
   it("says why for every synonym and rewrite", () => {
@@ -142,7 +142,7 @@ describe("engine s44: a number of cards of EACH player's is that many of each pl
     ]);
     expect(duel[0]!.abilities[0]!.steps[0]).toMatchObject({ op: "per_player", steps: [{ op: "choose_cards", chooser: { kind: "you" }, selector: { owner: "acting" }, gather: true }] });
     const [chromatic] = probeCards("chromatic", [{ kind: "spell", text: "[Red] Put a creature card from each Graveyard onto the battlefield under your control." }]);
-    expect([chromatic!.problems, chromatic!.readsAs]).toEqual([[], ["[Red] Put a Creature card from each Graveyard onto the battlefield."]]);
+    expect([chromatic!.problems, chromatic!.readsAs]).toEqual([[], ["[Red] Put a Creature card from each Graveyard onto the battlefield under your control."]]);
   });
 
   it("keeps a target per player and 'each' of all of them as they were", () => {
