@@ -372,6 +372,15 @@ function possessedPlayer(np: Ast.NounPhrase, words: readonly string[] = npWords(
   return PLAYER_WORDS.has(owner.stem) && PLAYER_SELF_NOUNS.has(words[words.length - 1]!);
 }
 
+/** "each of them", "both of them", "all of them": the plural pronoun, each of the things it names. */
+function eachOfThem(np: Ast.NounPhrase): boolean {
+  if (np.items.length || np.filters.length !== 1 || np.also?.length) return false;
+  const [det, ...more] = np.determiners;
+  const of = np.filters[0]!;
+  if (more.length || det?.kind !== "determiner" || !["each", "both", "all"].includes(det.lemma) || of.kind !== "prep" || of.prep !== "of") return false;
+  return of.object.items.length === 0 && of.object.filters.length === 0 && npDeterminers(of.object).join() === "they";
+}
+
 /** `each of your opponent's units`, `one of the units you control`, `two of them`: the phrase after `of`, with the outer determiners. */
 export function unwrapOf(np: Ast.NounPhrase): Ast.NounPhrase {
   if (np.items.length > 0 || np.filters.length === 0) return np;
@@ -2472,6 +2481,19 @@ class AbilityLowering {
     return controller !== undefined && controller !== "any";
   }
 
+  /**
+   * "Whenever a creature an opponent controls becomes exhausted, that player gains 1 Bleed counter.": the player named inside
+   * the trigger's card phrase is that card's controller (probe s44 M1: it was noted "names no player here"). Only where
+   * the phrase names one (`you control`, `an opponent controls`); "Whenever a creature becomes exhausted, that player …"
+   * names nobody.
+   */
+  private triggerCardsPlayer(): PlayerRef | undefined {
+    const t = this.trigger;
+    if (t?.subject.kind !== "card" || this.lastCard || this.antecedent) return undefined;
+    const controller = t.subject.selector.controller;
+    return controller === "you" || controller === "opponent" ? { kind: "controller_of", of: { kind: "event_card" } } : undefined;
+  }
+
   /** The controller of the one card named before (`lastCard`: a target, a card chosen), when no player was: whom "that player" names. */
   private controllerOfCardNamed(): PlayerRef | undefined {
     const card = this.lastCard;
@@ -2686,7 +2708,7 @@ class AbilityLowering {
       // Else, with no player named before, the controller of the card named before ("Exhaust target creature. Each other
       // creature that player controls ...", "Destroy target unit. That player gains 3 life."): the one player the words
       // can mean (it was a note: "names no player here").
-      if (!this.eventPlayer) return this.lastPlayers ?? (this.antecedent ? undefined : this.onlyTargetPlayerFrom(this.sentenceTargetsFrom) ?? this.playerActedOnLast) ?? this.controllerOfCardNamed() ?? this.theirs(np);
+      if (!this.eventPlayer) return this.lastPlayers ?? (this.antecedent ? undefined : this.onlyTargetPlayerFrom(this.sentenceTargetsFrom) ?? this.playerActedOnLast) ?? this.controllerOfCardNamed() ?? this.triggerCardsPlayer() ?? this.theirs(np);
       this.noteTriggerOrTarget(np);
       return { kind: "event_player" };
     }
@@ -5656,7 +5678,9 @@ class AbilityLowering {
 
   private clauseOwnStepsAbout(clause: Ast.Clause, source: SourceRef): Step[] {
     // "They ..." after a step on cards, with no players before it "they" could name: those cards (not players).
-    const they = clause.subject && npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "they" && !clause.subject.also?.length;
+    // "Each of them" / "Both of them" / "All of them" are "they": each of the cards acted on (probe s45 M1: it was read as a
+    // player and noted "names no player here").
+    const they = clause.subject && ((npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "they") || eachOfThem(clause.subject)) && !clause.subject.also?.length;
     // Nothing before it for "they" to name: a spell's sentence of its own goes on with the sentence before (`unmeasured`).
     if (they && !this.lastCardsActedOn && !this.lastPlayers && !this.eventPlayer) this.unmeasured.push(clause.subject!.range);
     if (they && this.lastCardsActedOn && !this.lastPlayers && !this.eventPlayer) {
@@ -9232,9 +9256,16 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   // A spell's sentence of its own that says "it"/"its" before anything is targeted or chosen ("Destroy target
   // creature. You gain life equal to its power." as two abilities): "it" would name nothing.
   if (card.card && base.kind === "spell" && !l.targets.length && l.notes.length === notesBefore && refersToItFirst([...l.stepsBefore, ...base.steps]))
-    l.note(ast.body.range, l.stepsBefore.length || base.steps.length > 1
-      ? `"it" names no card in "${l.slice(ast.body.range)}": no step before it takes a card the engine can name${[...l.stepsBefore, ...base.steps].some((s) => s.op === "draw") ? " (a draw names the card it took only when one player draws one card)" : ""} — name the card`
-      : `"it" refers to nothing in a sentence of its own: "${l.slice(ast.body.range)}" — join it to the sentence it refers to (", then ...") or name the card`);
+  {
+    // The words that refer back, as written (probe s44 M1: the message blamed an "it" that was not in the text).
+    const said = l.slice(ast.body.range);
+    const words = referringWords(said);
+    l.note(ast.body.range, words.next
+      ? `"${words.text}" is a card not yet played when this resolves: the engine changes only cards in play or named by a step before it — write it as a trigger ("Whenever you play a creature, …") or name a card in play`
+      : l.stepsBefore.length || base.steps.length > 1
+        ? `"${words.text}" names no card in "${said}": no step before it takes a card the engine can name${[...l.stepsBefore, ...base.steps].some((s) => s.op === "draw") ? " (a draw names the card it took only when one player draws one card)" : ""}${words.thisWay ? ` — the engine does not keep which card each player ${words.thisWay}` : ""} — name the card`
+        : `"${words.text}" refers to nothing in a sentence of its own: "${said}" — join it to the sentence it refers to (", then ...") or name the card`);
+  }
   hoistKeywordTargets(base.steps, l);
   // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
   base.targets = abilityTargets(id, l.targets);
@@ -9515,6 +9546,23 @@ function setActivationLimit(a: Ability, limit: ActivationLimit): void {
 }
 
 /** Does the first step that names a card name "it" (the event's or an earlier step's card) before any choice or look? */
+/**
+ * The words of a sentence that refer back to a card, for a message about them: "it"/"its"/"them" where written, else "the
+ * Weapon they lost this way" (`thisWay`: the verb of that record), else "the next creature you play" (`next`), else a
+ * definite phrase ("that creature"), else the sentence.
+ */
+function referringWords(sentence: string): { text: string; next?: boolean; thisWay?: string } {
+  const thisWay = /\b(?:the|that|those) [\w' ]+? (\w+) this way\b/i.exec(sentence);
+  // ("the attack of the Weapon they lost this way": the card is the phrase after the last "of".)
+  if (thisWay) return { text: thisWay[0].slice(thisWay[0].lastIndexOf(" of ") + 1).replace(/^of /, ""), thisWay: thisWay[1]! };
+  const pronoun = /\b(it|its|them|itself)\b/i.exec(sentence);
+  if (pronoun) return { text: pronoun[1]!.toLowerCase() };
+  const next = /\bthe next [\w' ]+?(?= this turn\b| gains?\b| gets?\b| has\b| costs?\b| can\b|[,.]|$)/i.exec(sentence);
+  if (next) return { text: next[0], next: true };
+  const definite = /\b(?:that|those|the) [\w' ]+?(?= gains?\b| gets?\b| has\b| have\b| is\b| are\b| can\b|[,.]|$)/i.exec(sentence);
+  return { text: definite?.[0] ?? sentence };
+}
+
 function refersToItFirst(steps: Step[]): boolean {
   return itFirst(steps) ?? false;
 }

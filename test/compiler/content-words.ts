@@ -119,6 +119,7 @@ export const REWRITES: { from: RegExp; to: string; when?: RegExp; reason: string
   { from: /\b(\w+) (?:isn't|is not) empty\b/gi, to: "$1 1 or more", when: /\b1 or more\b/, reason: "\"isn't empty\" is \"1 or more cards\"" },
   { from: /\bdraw another card\b/gi, to: "draw a card", reason: "\"draw another card\" is one more draw" },
   { from: /\b(to|into|on top of|on the bottom of) your (hand|deck|graveyard|discard pile|main deck|facet zone|oblivion)\b/gi, to: "$1 its owner's $2", when: /\b(?:its|their) owners?(?:'s|s')/, reason: "a card of yours put into your hand is put into its owner's: \"this\", or a card chosen from your own zone or among cards you control (a card you control but do not own goes to its owner's hand: the reading says so)" },
+  { from: /\b(?:each|both|all) of them\b/gi, to: "they", when: /\bthey\b|\bthose\b/i, reason: "\"Each of them gains …\" after a step on cards is \"they gain …\": each of those cards (lower.ts eachOfThem)" },
   { from: /\binto its owner's (graveyard|discard pile)\b/gi, to: "into a $1", reason: "a card is always put into its owner's graveyard (every game's rule): \"enters a Graveyard\" is the same event" },
   { from: /\beach player's (turn|[\w-]+ phase)\b/gi, to: "each $1", when: /\beach (?:turn|[\w-]+ phase)\b/i, reason: "\"at the start of each player's turn\" is each turn" },
   { from: /\bduring (?:your|each) opponent's turns?\b/gi, to: "as long as it isn't your turn", when: /\bisn't your turn\b/, reason: "a duel: the opponent's turn is every turn but yours" },

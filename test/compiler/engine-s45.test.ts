@@ -107,3 +107,41 @@ describe("engine s45: the families the word sweep found on the probe files", () 
     expect(JSON.stringify(probes.map((p) => p.abilities))).not.toContain("99");
   });
 });
+
+describe("engine s45: a CW6001 about a card referred back names the words written (probe s44/s45 M1)", () => {
+  it("names 'the next creature you play' and 'the Weapon they lost this way', not an 'it' that is not there", () => {
+    const [next] = probeCards("cybervamp", [{ kind: "spell", text: "The next creature you play this turn gains Haste." }]);
+    expect(next!.problems).toEqual(['CW6001 "The next creature you play this turn gains Haste"']);
+    expect(next!.messages[0]).toContain('"The next creature you play" is a card not yet played when this resolves');
+    expect(next!.messages[0]).not.toContain('"it"');
+    const [weapon] = probeCards("chromatic", [{ kind: "spell", text: "[Red] Destroy all Weapons. Each player gains Armor equal to the attack of the Weapon they lost this way." }]);
+    expect(weapon!.messages[0]).toContain('"the Weapon they lost this way" names no card in');
+    expect(weapon!.messages[0]).toContain("the engine does not keep which card each player lost");
+    expect(weapon!.messages[0]).not.toContain('"it"');
+    // An "it" that is written is still named.
+    const [it] = probeCards("cybervamp", [{ kind: "spell", text: "It gains Haste until end of turn." }]);
+    expect(it!.messages.join(" ")).toContain('"it"');
+  });
+
+  it("'that player' after a trigger's card phrase naming a player is that card's controller", () => {
+    const [opp, none] = probeCards("cybervamp", [
+      { kind: "creature", text: "Whenever a creature an opponent controls becomes exhausted, that player gains 1 Bleed counter." },
+      { kind: "creature", text: "Whenever a creature becomes exhausted, that player gains 1 Bleed counter." },
+    ]);
+    expect(opp!.problems).toEqual([]);
+    expect(JSON.stringify(opp!.abilities[0]!.steps)).toContain('{"kind":"controller_of","of":{"kind":"event_card"}}');
+    // No player in the phrase: still said, not guessed.
+    expect(none!.problems).toEqual(['CW6001 "that player"']);
+  });
+
+  it("'each of them' / 'both of them' after a step on cards are those cards", () => {
+    const probes = probeCards("cybervamp", [
+      { kind: "spell", text: "Exhaust up to two target creatures. Each of them gains Bleed 1 until end of turn." },
+      { kind: "spell", text: "Create two 1/1 Bat tokens. Both of them gain Haste until end of turn." },
+      { kind: "spell", text: "Each of them gains Haste until end of turn." },
+    ]);
+    expect(probes.map((p) => p.problems)).toEqual([[], [], [expect.stringMatching(/^CW6001/)]]);
+    expect(probes[0]!.readsAs).toEqual(["Exhaust up to two target creatures, then they gain Bleed 1 until end of turn."]);
+    expect(probes[1]!.readsAs).toEqual(["Create 2 1/1 Bat tokens, then those tokens gain Haste until end of turn."]);
+  });
+});
