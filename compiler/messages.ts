@@ -1287,6 +1287,15 @@ export const MESSAGES = {
     example: 'expect no event push "Quick Bolt"   (in a Three-Slot Duel scenario)',
     exampleArgs: { game: "Three-Slot Duel", card: "Quick Bolt", kind: "push", why: "a Spell resolves as it is played, and only a triggered ability waits to resolve (and this card has none)", instead: '`expect event resolve "Quick Bolt"`' },
   },
+  // ---------------------------------------------------------------- session 45 (rules engineer)
+  CW7029: {
+    severity: "error",
+    template: 'In {game} "{card}" never makes a `{kind}` event in this scenario: {why}. This line could never hold, and negated it would hold whatever happened; {instead} says what the card did.',
+    explanation:
+      "A `trigger` event is a triggered ability noted (or a delayed trigger coming due), a `delay` one a delayed trigger set up (\"at the start of your next turn, ...\"), a `fizzle` one a spell or ability that lost its targets, was countered, or — where a spell's Facet abilities are chosen as it is cast — had none to select. The checker reads the card's abilities as the engine runs them: its own, those its keyword abilities are defined by (`keyword ability Bleed X = \"Whenever this deals combat damage to a player, ...\"`; a `rule` keyword such as Multi-block never triggers), and those of every keyword a card of the scenario's setup may give it (`gains Lifelink`, a static, a token made with one; any card of the workspace in a `new game`). When none of them can make the event — a spell with no triggered ability never triggers, a unit played with no target never fizzles, a card with no delayed step never delays — the line is an error: `expect no event trigger \"Quick Bolt\"` passed whatever the bolt did (rules session 44's mistaken scenarios). What the card did is said with `resolve` (a spell) or `enter` (a permanent), or with the event of what its effect did.",
+    example: 'expect no event trigger "Quick Bolt"   (in a Three-Slot Duel scenario)',
+    exampleArgs: { game: "Three-Slot Duel", card: "Quick Bolt", kind: "trigger", why: "it has no triggered ability (none printed, none from a keyword it has, and no card of this scenario gives it a keyword) and no delayed one", instead: '`expect event resolve "Quick Bolt"`' },
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -99,6 +99,12 @@ export interface ScenarioNames {
   stats: string[];
   /** The keyword abilities of the game file (`keyword Flying`; not keyword actions such as Scry): what a card can have. */
   keywords: string[];
+  /**
+   * The keyword abilities' definitions (lower-case name → the abilities it gives a card: its card-language definition,
+   * `keyword ability Lifelink = "Whenever this deals damage, ..."`; none for a `rule` keyword such as Multi-block or Haste,
+   * which the engine runs as a rule and which never triggers, waits to resolve or targets).
+   */
+  keywordAbilities?: ReadonlyMap<string, readonly ModalAbility[]>;
   /** The keyword actions of the game file (Scry, Spark, Mill): their trace event is `keyword_action`. */
   keywordActions: string[];
   phases: string[];
@@ -190,7 +196,7 @@ export interface ScenarioNames {
 }
 
 /** What a line's `mode` is judged against: an ability's id, kind and steps. */
-export type ModalAbility = Pick<Ability, "id" | "kind" | "steps" | "tag" | "statics">;
+export type ModalAbility = Pick<Ability, "id" | "kind" | "steps" | "tag" | "statics"> & Partial<Pick<Ability, "targets" | "keyword">>;
 
 /**
  * The colours of a spell's abilities chosen as it is cast (Chromatic Battlelines 20: "select one or two abilities"), when
@@ -380,6 +386,7 @@ export function scenarioNames(
     symbols: Object.keys(game.symbols ?? {}),
     stats: game.stats,
     keywords: game.keywords.filter((k) => k.kind === "ability").map((k) => k.name),
+    keywordAbilities: new Map(game.keywords.filter((k) => k.kind === "ability").map((k) => [k.name.toLowerCase(), k.ability ? [k.ability] : []])),
     keywordActions: game.keywords.filter((k) => k.kind === "action").map((k) => k.name),
     phases: game.phases.map((p) => p.name),
     counters: game.counters,
@@ -791,17 +798,17 @@ function neverFights(name: string, scenario: Scenario, names: ScenarioNames): { 
  * A card whose abilities are unknown here (no lowering: a plain name) or that has a delayed step (its delayed trigger is
  * its own) is left alone.
  */
-function neverPushed(name: string, names: ScenarioNames): { card: string; why: string; instead: string; suggestion: string } | undefined {
+function neverPushed(name: string, scenario: Scenario, names: ScenarioNames): { card: string; why: string; instead: string; suggestion: string } | undefined {
   const card = names.cards.get(norm(name));
-  const abilities = card ? names.abilitiesOf?.(card.name) : undefined;
+  const abilities = card ? abilitiesInPlay(card.name, scenario, names) : undefined;
   if (!card || card.permanent === undefined || !abilities) return undefined;
   const model = names.responseModel;
   const has = (...kinds: string[]) => abilities.some((a) => kinds.includes(a.kind));
-  const delayed = JSON.stringify(abilities.map((a) => a.steps)).includes('"op":"delay"');
+  const delayed = setsUpDelayed(JSON.stringify(abilities));
   const type = card.type?.toLowerCase() ?? "";
   const priority = names.priorityActions ?? [];
   const pushed =
-    (model !== "chain" && (has("triggered", "keyword") || delayed)) ||
+    (model !== "chain" && (has("triggered") || delayed)) ||
     (model !== "instant" && (!card.permanent || has("activated"))) ||
     (model === "chain" && (priority.includes(type) || (type === names.fighters.weapon && priority.includes("weapon_attack"))));
   if (pushed) return undefined;
@@ -815,6 +822,91 @@ function neverPushed(name: string, names: ScenarioNames): { card: string; why: s
         : "what is played or activated waits for priority, a triggered ability fires in its chain, and this card is neither";
   const instead = card.permanent ? `enter "${card.name}"` : `resolve "${card.name}"`;
   return { card: card.name, why: `${what}, and ${waits}`, instead: `\`expect event ${instead}\``, suggestion: instead.split(" ")[0]! };
+}
+
+/**
+ * The abilities a card may have in this scenario's game, as the engine runs them: its own, those its keyword abilities
+ * are defined by (`Bleed 2` → "Whenever this deals combat damage to a player, ..."; a `rule` keyword — Multi-block,
+ * Haste — gives none), and those of every keyword a card of the game may give it (`gains Lifelink`, a static, a token
+ * made with one): the cards of the setup (any card of the workspace in a `new game`). Undefined when any of them is
+ * unknown here (no lowering, a keyword the game file does not define): such a card may do anything.
+ */
+function abilitiesInPlay(name: string, scenario: Scenario, names: ScenarioNames): ModalAbility[] | undefined {
+  const own = names.abilitiesOf?.(name);
+  if (!own || !names.keywordAbilities) return undefined;
+  const defined = (keyword: string) => names.keywordAbilities!.get(keyword.toLowerCase());
+  const out: ModalAbility[] = [...own];
+  const keywords = new Set([...own.flatMap((a) => (a.kind === "keyword" && a.keyword ? [a.keyword.name] : [])), ...keywordsGivenIn(scenario, names)]);
+  for (const keyword of keywords) {
+    const abilities = defined(keyword);
+    if (!abilities) return undefined;
+    out.push(...abilities);
+  }
+  return out;
+}
+
+/** The keyword abilities the cards of a scenario's game may give a card (`gains Flying`, `Creatures you control have Lifelink`, a token's). */
+function keywordsGivenIn(scenario: Scenario, names: ScenarioNames): string[] {
+  const cards = scenario.setup.newGame ? [...names.cards.values()].map((c) => c.name) : [...new Set(scenario.setup.zones.flatMap((z) => z.cards.names))];
+  const out = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node && typeof node === "object") {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "keywords" && Array.isArray(value)) for (const k of value) if (k && typeof (k as { name?: unknown }).name === "string") out.add((k as { name: string }).name);
+        walk(value);
+      }
+    }
+  };
+  for (const card of cards) walk(names.abilitiesOf?.(card) ?? []);
+  return [...out];
+}
+
+/**
+ * Whether abilities (as JSON) set up a delayed trigger — a `delayed` step ("Destroy it at the end of the turn.", "At the
+ * start of your next turn, ..." on a spell) — anywhere in their steps. (CW7028 looked for `"op":"delay"`, no IR op, until
+ * session 45: a Duel spell with a delayed step, whose trigger is pushed, was said never to push.)
+ */
+const setsUpDelayed = (json: string): boolean => json.includes('"op":"delayed"');
+
+/**
+ * Why a card never makes a `trigger`, `delay` or `fizzle` event in this scenario's game (CW7029), or undefined when it may
+ * (what the engine emits, runtime/core/triggers.ts, effects.ts, response.ts and the response models):
+ * - `trigger`: a triggered ability of the card is noted, or a delayed trigger one of its abilities set up — none of its
+ *   abilities (`abilitiesInPlay`) is triggered or has a delayed step;
+ * - `delay`: one of its abilities sets up a delayed trigger ("at the start of your next turn, ...") — none does;
+ * - `fizzle`: a spell or ability of the card loses its targets, is countered (a `counter_spell` step of a card of the
+ *   game, where anything waits to resolve), or — with Facet abilities chosen as a spell is cast (Chromatic 20) — a spell
+ *   has no ability to select — none of its abilities targets, nothing counters, and it is no such spell.
+ */
+function neverMakes(kind: string, name: string, scenario: Scenario, names: ScenarioNames): { card: string; why: string; instead: string; suggestion: string } | undefined {
+  const card = names.cards.get(norm(name));
+  const abilities = card ? abilitiesInPlay(card.name, scenario, names) : undefined;
+  if (!card || card.permanent === undefined || !abilities) return undefined;
+  const json = JSON.stringify(abilities);
+  const delayed = setsUpDelayed(json);
+  const typeName = names.cardTypes?.get(card.type?.toLowerCase() ?? "") ?? card.type ?? "card";
+  const what = card.permanent ? `enter "${card.name}"` : `resolve "${card.name}"`;
+  const said = (why: string) => ({ card: card.name, why, instead: `\`expect event ${what}\``, suggestion: what.split(" ")[0]! });
+  const given = keywordsGivenIn(scenario, names).length ? ", nor from a keyword a card of this scenario gives it" : ", and no card of this scenario gives it a keyword";
+  if (kind === "trigger") {
+    if (abilities.some((a) => a.kind === "triggered") || delayed) return undefined;
+    return said(`it has no triggered ability (none printed, none from a keyword it has${given}) and no delayed one`);
+  }
+  if (kind === "delay") {
+    if (delayed) return undefined;
+    return said(`none of its abilities waits for a later moment ("at the start of your next turn, ..."), which is what a \`delay\` event records`);
+  }
+  if (kind === "fizzle") {
+    if (json.includes('"targets":[{') || json.includes('"kind":"target"')) return undefined;
+    const cards = scenario.setup.newGame ? [...names.cards.values()].map((c) => c.name) : [...new Set(scenario.setup.zones.flatMap((z) => z.cards.names))];
+    const counters = names.hasStack && cards.some((c) => JSON.stringify(names.abilitiesOf?.(c) ?? []).includes('"op":"counter_spell"'));
+    if (counters) return undefined;
+    const selects = !card.permanent && abilities.some((a) => a.kind === "spell" && a.tag !== undefined && norm(a.tag) !== "base");
+    if (selects) return undefined;
+    return said(`a ${typeName} fizzles only when what it targets is gone or it is countered, and none of its abilities targets${names.hasStack ? " and no card of this scenario counters" : ""}`);
+  }
+  return undefined;
 }
 
 /**
@@ -884,18 +976,22 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
       break;
     }
   }
-  // A card that never waits to resolve, named on a `push` / `pop` event (CW7028): `expect no event push "Quick Bolt"` held
-  // in Three-Slot Duel after the bolt was played, as a spell there resolves at once and only a triggered ability is pushed.
+  // A card that never makes the event a line names it on: never waits to resolve, on a `push` / `pop` event (CW7028 —
+  // `expect no event push "Quick Bolt"` held in Three-Slot Duel after the bolt was played, as a spell there resolves at
+  // once and only a triggered ability is pushed); never triggers, sets up a delayed trigger or fizzles, on such an event
+  // (CW7029 — `expect no event trigger "Quick Bolt"` held whatever happened: rules session 45).
   for (const s of scenario.steps) {
     if (s.kind !== "expect") continue;
     const e = s.expect;
     const patterns = e.kind === "event" ? [e.pattern] : e.kind === "order" || e.kind === "one_event" ? e.items : [];
     for (const p of patterns) {
       const kind = p.event.toLowerCase();
-      if ((kind !== "push" && kind !== "pop") || !p.card || MODEL_ONLY_KINDS[kind as TraceKindName]?.includes(names.responseModel as never) === false) continue;
-      const why = neverPushed(p.card.card, names);
+      if (!p.card) continue;
+      const pushes = kind === "push" || kind === "pop";
+      if (pushes && MODEL_ONLY_KINDS[kind as TraceKindName]?.includes(names.responseModel as never) === false) continue;
+      const why = pushes ? neverPushed(p.card.card, scenario, names) : kind === "trigger" || kind === "delay" || kind === "fizzle" ? neverMakes(kind, p.card.card, scenario, names) : undefined;
       if (!why) continue;
-      out.push(diagnostic("CW7028", scenario.file, s.range, { game, kind, ...why }, { suggestion: why.suggestion }));
+      out.push(diagnostic(pushes ? "CW7028" : "CW7029", scenario.file, s.range, { game, kind, ...why }, { suggestion: why.suggestion }));
       break;
     }
   }

@@ -72,7 +72,10 @@ describe("a negated event line about a card that could never make that event is 
   });
 
   it("a card an event happened to away from play (drawn, discarded) could have set off an ability of its own: its negated trigger line stands", () => {
-    expect(failuresOf(duel(`  p1 field: "Stone Guard"`, `p1 end turn\nexpect event draw p2\nexpect no event trigger "Scout"\n`))).toEqual([]);
+    // Field Medic (a PLAY trigger) drawn by p2. (Until session 45 this was Scout, which has no triggered ability at all and
+    // so never triggers anywhere: CW7029 since, test/scenarios/rules-s45.test.ts.)
+    const drawn = `scenario "s" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Stone Guard"\n  p1 deck: "Scout" x2\n  p2 deck: "Field Medic" x2\n}\n`;
+    expect(failuresOf(`${drawn}p1 end turn\nexpect event draw p2\nexpect no event trigger "Field Medic"\n`)).toEqual([]);
   });
 
   it("`expect no event damage p2 by \"Ember Squire\"` with the Squire in a hand: it never acted (on main: passed); in play and not attacking, it stands", () => {
