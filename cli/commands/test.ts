@@ -190,13 +190,20 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
   };
 
   // Game folders: each its own workspace.
+  // Two scenarios of one title (CW5024): a warning, which a strict run fails as it fails a scenario's warnings — a file
+  // error, exit code 1 (probe s45 S1: `test --strict` said the warning and exited 0).
+  const sameTitle = (d: Diagnostic) => {
+    if (!options.strict) return void lines.push(`warning ${d.file}:${d.range.start.line}: ${d.code}: ${d.message}`);
+    lines.push(`✗ ${d.file}:${d.range.start.line}: warning (fails the run: --strict): ${d.code}: ${d.message}`);
+    fileErrors++;
+  };
   const byGame = new Map<string, Loaded>();
   const loose = resolved.workspaces.find((w) => !w.folder);
   for (const workspace of resolved.workspaces.filter((w) => w.folder)) {
     const loaded = await load(workspace.files);
     reportChecked(loaded);
     // Two scenarios of one title in a file or folder (CW5024): said for the files the paths name.
-    for (const d of loaded.analysis.model.diagnostics) if (d.code === "CW5024" && inFocus(path.resolve(cwd, d.file), workspace.focus)) lines.push(`warning ${d.file}:${d.range.start.line}: ${d.code}: ${d.message}`);
+    for (const d of loaded.analysis.model.diagnostics) if (d.code === "CW5024" && inFocus(path.resolve(cwd, d.file), workspace.focus)) sameTitle(d);
     for (const game of loaded.analysis.model.games) if (!byGame.has(game.id.toLowerCase())) byGame.set(game.id.toLowerCase(), loaded);
     for (const file of scenarioFilesOf(loaded, workspace.focus)) for (const scenario of file.scenarios) runOne(scenario, loaded);
   }
@@ -236,7 +243,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
         runOne(scenario, byGame.get(game));
       }
     }
-    for (const d of duplicateScenarioTitles(looseFiles)) lines.push(`warning ${d.file}:${d.range.start.line}: ${d.code}: ${d.message}`);
+    for (const d of duplicateScenarioTitles(looseFiles)) sameTitle(d);
   }
   // What each path given gave the run: a folder or file that ran no scenario is said, at its path.
   const said = new Set(resolved.diagnostics.map((d) => path.resolve(cwd, d.file)));

@@ -5,10 +5,18 @@
  *   fizzle "Scout"` passed and could never fail). The card's abilities are read as the engine runs them: its own, its
  *   keywords' definitions and the keywords a card of the setup may give it.
  * - CW7028 (push / pop) reads a keyword ability by its definition: a `rule` keyword (Multi-block 2) never pushes.
+ * - Two scenarios of one title (CW5024) fail a strict `cardwright test` run (probe s45 S1: it said the warning, exit 0).
  * The per-time-in-play decision is proven by the bundled scenarios rules-s45 of each game (cards/<game>/scenarios).
  */
-import { describe, expect, it } from "vitest";
-import { checked, failuresOf } from "./helpers.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runTests } from "../../cli/commands/test.ts";
+import { checked, failuresOf, gameFolderAt } from "./helpers.ts";
+
+const scratch = mkdtempSync(path.join(tmpdir(), "cw-rules-s45-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const duel = (lines: string, hand = '"Quick Bolt", "Scout", "Field Medic"') => `scenario "s" for duel
 setup {
@@ -120,5 +128,20 @@ expect no event push "Chrome Sentinel"
 expect no event push "Nightclub Thrall"
 `;
     expect(checked("cybervamp", text)).toEqual(["6:1 CW7028 enter"]);
+  });
+});
+
+describe("two scenarios of one title (CW5024) fail a strict run, as a scenario's warnings do (probe s45 S1: exit code 0)", () => {
+  const hits = (title: string) => `scenario "${title}" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n}\np1 attack p2 with "Scout"\nexpect p2 life 9\n`;
+  const game = gameFolderAt(path.join(scratch, "titles", "my-duel"), { "scenarios/a.scenario": `${hits("Scout hits")}\n${hits("scout  HITS")}` });
+  const said = 'titles/my-duel/scenarios/a.scenario:9: warning (fails the run: --strict): CW5024: A second scenario titled "scout  HITS" in this file (the first is at titles/my-duel/scenarios/a.scenario:1)';
+
+  it("strict: a file error at the second title, exit code 1; not strict: a warning, both scenarios pass", async () => {
+    const strict = await runTests([game], { cwd: scratch, strict: true });
+    expect(strict).toMatchObject({ scenarios: 2, passed: 2, failed: 0, fileErrors: 1 });
+    expect(strict.lines).toEqual([expect.stringContaining(`✗ ${said}`)]);
+    const loose = await runTests([game], { cwd: scratch });
+    expect(loose).toMatchObject({ scenarios: 2, passed: 2, failed: 0, fileErrors: 0 });
+    expect(loose.lines).toEqual([expect.stringMatching(/^warning titles\/my-duel\/scenarios\/a\.scenario:9: CW5024: /)]);
   });
 });
