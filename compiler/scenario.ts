@@ -870,11 +870,13 @@ function keywordsGivenIn(scenario: Scenario, names: ScenarioNames): string[] {
 const setsUpDelayed = (json: string): boolean => json.includes('"op":"delayed"');
 
 /**
- * Why a card never makes a `trigger`, `delay` or `fizzle` event in this scenario's game (CW7029), or undefined when it may
+ * Why a card never makes a `trigger`, `delay`, `enter` or `fizzle` event in this scenario's game (CW7029), or undefined when it may
  * (what the engine emits, runtime/core/triggers.ts, effects.ts, response.ts and the response models):
  * - `trigger`: a triggered ability of the card is noted, or a delayed trigger one of its abilities set up — none of its
  *   abilities (`abilitiesInPlay`) is triggered or has a delayed step;
  * - `delay`: one of its abilities sets up a delayed trigger ("at the start of your next turn, ...") — none does;
+ * - `enter`: a card of a type that never stays in play (a Spell) enters only if an effect of a card of the scenario puts a
+ *   card onto the battlefield (a move there, a keyword action, a copy) — none does;
  * - `fizzle`: a spell or ability of the card loses its targets, is countered (a `counter_spell` step of a card of the
  *   game, where anything waits to resolve), or — with Facet abilities chosen as a spell is cast (Chromatic 20) — a spell
  *   has no ability to select — none of its abilities targets, nothing counters, and it is no such spell.
@@ -896,6 +898,19 @@ function neverMakes(kind: string, name: string, scenario: Scenario, names: Scena
   if (kind === "delay") {
     if (delayed) return undefined;
     return said(`none of its abilities waits for a later moment ("at the start of your next turn, ..."), which is what a \`delay\` event records`);
+  }
+  if (kind === "enter") {
+    // A card of a type that never stays in play enters only if an effect puts it there: a step of a card of the scenario
+    // that moves a card to the battlefield, a summon, a keyword action (Reanimate: put_onto_field_free) or a copy.
+    if (card.permanent) return undefined;
+    const cards = scenario.setup.newGame ? [...names.cards.values()].map((c) => c.name) : [...new Set(scenario.setup.zones.flatMap((z) => z.cards.names))];
+    const battlefield = JSON.stringify(names.battlefield);
+    const puts = cards.some((c) => {
+      const text = JSON.stringify(names.abilitiesOf?.(c) ?? []);
+      return text.includes(`"to":${battlefield}`) || ['"op":"summon"', '"op":"keyword_action"', '"op":"copy"', "put_onto_field_free"].some((op) => text.includes(op));
+    });
+    if (puts) return undefined;
+    return said(`a ${typeName} is played and resolves but never stays in play, and no card of this scenario puts a card onto the ${names.battlefield}`);
   }
   if (kind === "fizzle") {
     if (json.includes('"targets":[{') || json.includes('"kind":"target"')) return undefined;
@@ -989,7 +1004,7 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
       if (!p.card) continue;
       const pushes = kind === "push" || kind === "pop";
       if (pushes && MODEL_ONLY_KINDS[kind as TraceKindName]?.includes(names.responseModel as never) === false) continue;
-      const why = pushes ? neverPushed(p.card.card, scenario, names) : kind === "trigger" || kind === "delay" || kind === "fizzle" ? neverMakes(kind, p.card.card, scenario, names) : undefined;
+      const why = pushes ? neverPushed(p.card.card, scenario, names) : kind === "trigger" || kind === "delay" || kind === "fizzle" || kind === "enter" ? neverMakes(kind, p.card.card, scenario, names) : undefined;
       if (!why) continue;
       out.push(diagnostic(pushes ? "CW7028" : "CW7029", scenario.file, s.range, { game, kind, ...why }, { suggestion: why.suggestion }));
       break;

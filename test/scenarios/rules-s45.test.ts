@@ -34,17 +34,29 @@ ${lines}`;
 describe("a trigger / delay / fizzle line naming a card that never makes that event is CW7029 (rules-s44 Left)", () => {
   it("Three-Slot Duel: a spell never triggers nor delays, a vanilla unit played never fizzles (each passed on main)", () => {
     expect(failuresOf(duel('expect no event trigger "Quick Bolt"\n'))).toEqual([
-      expect.stringMatching(/^12: In Three-Slot Duel "Quick Bolt" never makes a `trigger` event in this scenario: it has no triggered ability .* and no delayed one\. This line could never hold.*`expect event resolve "Quick Bolt"` says what the card did/),
+      expect.stringMatching(/^12: In Three-Slot Duel no `trigger` event can name "Quick Bolt" in this scenario: it has no triggered ability .* and no delayed one\. This line could never hold.*`expect event resolve "Quick Bolt"` says what the card did/),
     ]);
-    expect(failuresOf(duel('expect no event delay "Quick Bolt"\n'))).toEqual([expect.stringMatching(/^12: In Three-Slot Duel "Quick Bolt" never makes a `delay` event in this scenario: none of its abilities waits for a later moment/)]);
+    expect(failuresOf(duel('expect no event delay "Quick Bolt"\n'))).toEqual([expect.stringMatching(/^12: In Three-Slot Duel no `delay` event can name "Quick Bolt" in this scenario: none of its abilities waits for a later moment/)]);
     expect(failuresOf(duel('expect no event fizzle "Scout"\n'))).toEqual([
-      expect.stringMatching(/^12: In Three-Slot Duel "Scout" never makes a `fizzle` event in this scenario: a Unit fizzles only when what it targets is gone or it is countered, and none of its abilities targets\. .*`expect event enter "Scout"`/),
+      expect.stringMatching(/^12: In Three-Slot Duel no `fizzle` event can name "Scout" in this scenario: a Unit fizzles only when what it targets is gone or it is countered, and none of its abilities targets\. .*`expect event enter "Scout"`/),
     ]);
     // The positive forms and an order line are the same error: they could never hold.
-    expect(failuresOf(duel('expect event trigger "Scout"\n'))).toEqual([expect.stringMatching(/^12: In Three-Slot Duel "Scout" never makes a `trigger` event/)]);
-    expect(failuresOf(duel('expect order: fizzle "Scout", life\n'))).toEqual([expect.stringMatching(/^12: In Three-Slot Duel "Scout" never makes a `fizzle` event/)]);
+    expect(failuresOf(duel('expect event trigger "Scout"\n'))).toEqual([expect.stringMatching(/^12: In Three-Slot Duel no `trigger` event can name "Scout"/)]);
+    expect(failuresOf(duel('expect order: fizzle "Scout", life\n'))).toEqual([expect.stringMatching(/^12: In Three-Slot Duel no `fizzle` event can name "Scout"/)]);
     // What the message offers holds.
     expect(failuresOf(duel('expect event resolve "Quick Bolt"\nexpect event enter "Scout"\n'))).toEqual([]);
+  });
+
+  it("Three-Slot Duel: a Spell never enters play (probe: `expect no event enter \"Quick Bolt\"` passed), unless a card of the setup puts cards into play", () => {
+    expect(failuresOf(duel('expect no event enter "Quick Bolt"\n'))).toEqual([
+      expect.stringMatching(/^12: In Three-Slot Duel no `enter` event can name "Quick Bolt" in this scenario: a Spell is played and resolves but never stays in play, and no card of this scenario puts a card onto the Field\. .*`expect event resolve "Quick Bolt"`/),
+    ]);
+    // A unit enters: its line is read as written.
+    expect(failuresOf(duel('expect event enter "Scout" once\n'))).toEqual([]);
+    // Raise the Fallen (Summon: a keyword action that puts a card into play) in the setup: readable.
+    const text = (hand: string) => `scenario "s" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 hand: ${hand}\n}\nexpect no event enter "Quick Bolt"\n`;
+    expect(checked("duel", text('"Quick Bolt"'))).toEqual(["6:1 CW7029 resolve"]);
+    expect(checked("duel", text('"Quick Bolt", "Raise the Fallen"'))).toEqual([]);
   });
 
   it("Three-Slot Duel: a card that can make the event keeps its line, which then can fail both ways", () => {
