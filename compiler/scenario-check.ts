@@ -13,7 +13,7 @@ import type { ParsedFile } from "./check-ast.ts";
 import { cardNamesOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { diagnostic } from "./messages.ts";
 import { lowerCards, lowerGame } from "./lower.ts";
-import { checkScenario, scenarioNames, tokenNamesMade, type ModalAbility, type Scenario, type ScenarioFile, type ScenarioNames } from "./scenario.ts";
+import { checkScenario, modeTextsOfAbilities, modeTextsOfCards, scenarioNames, tokenNamesMade, type ModalAbility, type Scenario, type ScenarioFile, type ScenarioNames } from "./scenario.ts";
 import { rulesClauses } from "./rules-text.ts";
 
 /**
@@ -48,7 +48,7 @@ export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | 
     file.scenarios.forEach((scenario, i) => {
       const key = scenario.game.toLowerCase();
       const version = versionOf(key);
-      if (!checked.against.has(key)) checked.against.set(key, version && { game: version.game, base: version.base, cardFiles: version.cardFiles, looked: new Set(), listed: false, askedMade: false });
+      if (!checked.against.has(key)) checked.against.set(key, version && { game: version.game, base: version.base, looked: new Set(), listed: false, read: { abilities: new Map() } });
       if (!version) return; // CW3003 from the workspace, or the game file's own errors
       const record = (earlier && keptScenario(earlier, i, key, version)) ?? checkOne(scenario, version);
       if ("failure" in record) {
@@ -69,7 +69,9 @@ export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | 
       if (!record || !against) return;
       record.cards.lookedUp(against.looked);
       if (record.cards.wasListed) against.listed = true;
-      if (record.askedMade) against.askedMade = true;
+      if (record.read.made) against.read.made = record.read.made;
+      if (record.read.modes) against.read.modes = record.read.modes;
+      for (const [name, found] of record.read.abilities) against.read.abilities.set(name, found);
     });
     checkedFiles.set(file, checked);
   }
@@ -79,18 +81,39 @@ export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | 
 /** A scenario's diagnostics and what its check read of its game's names. */
 interface CheckedScenario {
   cards: LookedUpCards;
-  askedMade: boolean;
+  read: ReadOfCardText;
   diagnostics: Diagnostic[];
+}
+
+/**
+ * What a check read of the game's lowered card text: the tokens it makes (`made`: the list as NamesVersion.made gave it,
+ * the same object while the names are the same; undefined when not asked), and the abilities of each card it asked for,
+ * by the lower-case name asked (each the same array while that card is not lowered again: see loweredCardsOf). A check
+ * is taken over after an edit of any card file only when every one of these is still what it read.
+ */
+interface ReadOfCardText {
+  made?: MadeTokens;
+  /** Every mode text of the game's cards (NamesVersion.modeTexts), when asked. */
+  modes?: Listed;
+  abilities: Map<string, readonly ModalAbility[] | undefined>;
+}
+
+/** Does `version` still give what the check read (ReadOfCardText)? */
+function stillReads(read: ReadOfCardText, version: NamesVersion): boolean {
+  if (read.made && version.made() !== read.made) return false;
+  if (read.modes && version.modeTexts() !== read.modes) return false;
+  for (const [name, found] of read.abilities) if (version.abilitiesOf(name) !== found) return false;
+  return true;
 }
 
 /**
  * A scenario file's diagnostics, and per game its scenarios are of (lower-case id) what they were checked against:
  * undefined for a game that was unknown (or whose game file did not compile); else the names' `game` and `base`
- * (updated in place when a rename keeps the file), the card files when some scenario asked for the tokens card text
- * makes, and every name the file's scenarios looked up (`listed`: some check went through every card).
+ * (updated in place when a rename keeps the file), every name the file's scenarios looked up (`listed`: some check went
+ * through every card), and what they read of the lowered card text, together.
  */
 interface CheckedFile {
-  against: Map<string, { game: object; base: object; cardFiles: readonly (ParsedFile | undefined)[]; looked: Set<string>; listed: boolean; askedMade: boolean } | undefined>;
+  against: Map<string, { game: object; base: object; looked: Set<string>; listed: boolean; read: ReadOfCardText } | undefined>;
   /** By the scenario's place in the file; none for a scenario of an unknown game or one whose check failed (CW3009). */
   scenarios: (CheckedScenario | undefined)[];
   /** No scenario's check failed: a failure is reported afresh. */
@@ -110,7 +133,7 @@ function keptWhole(earlier: CheckedFile, versionOf: (key: string) => NamesVersio
       if (was !== version) return false;
       continue;
     }
-    if (was.game !== version.game || (was.askedMade && was.cardFiles !== version.cardFiles)) return false;
+    if (was.game !== version.game || !stillReads(was.read, version)) return false;
     if (was.base === version.base) continue;
     if (version.renamed === undefined || was.base !== version.renamed.from || was.listed) return false;
     for (const name of version.renamed.names) if (was.looked.has(name)) return false;
@@ -126,7 +149,7 @@ function keptWhole(earlier: CheckedFile, versionOf: (key: string) => NamesVersio
 function keptScenario(earlier: CheckedFile, i: number, key: string, version: NamesVersion): CheckedScenario | undefined {
   const record = earlier.scenarios[i];
   const was = earlier.against.get(key);
-  if (!record || !was || was.game !== version.game || (record.askedMade && was.cardFiles !== version.cardFiles)) return undefined;
+  if (!record || !was || was.game !== version.game || !stillReads(record.read, version)) return undefined;
   // After a rename a scenario that looked up neither name keeps its result without the game's card-name table being built again.
   const same =
     was.base === version.base ||
@@ -137,34 +160,33 @@ function keptScenario(earlier: CheckedFile, i: number, key: string, version: Nam
 
 /** A scenario checked against `version`'s names, or why its check threw. */
 function checkOne(scenario: Scenario, version: NamesVersion): CheckedScenario | { failure: string } {
-  let askedMade = false;
   const cards = new LookedUpCards(version.names.cards);
+  const read: ReadOfCardText = { abilities: new Map() };
   const names: ScenarioNames = {
     ...version.names,
     cards,
-    madeInPlay: () => {
-      askedMade = true;
-      return version.names.madeInPlay();
-    },
-    // Read from the lowered card text, as the tokens are: a change to any card file checks the scenario again.
+    // Read from the lowered card text: after an edit of a card file the scenario is checked again only if what it read changed.
+    madeInPlay: () => (read.made = version.made()).map,
+    modeTexts: () => (read.modes = version.modeTexts()).list,
     abilitiesOf: (card) => {
-      askedMade = true;
-      return version.names.abilitiesOf?.(card);
+      const found = version.abilitiesOf(card);
+      read.abilities.set(card.toLowerCase(), found);
+      return found;
     },
   };
   try {
     const diagnostics = checkScenario(scenario, names);
-    return { cards, askedMade, diagnostics };
+    return { cards, read, diagnostics };
   } catch (error) {
     return { failure: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   }
 }
 /**
- * The names a game's scenarios were checked against. `base` stands for all of it but the tokens card
- * text makes: the same object while the compiled game, the rules text and the game's cards' names
- * (and which are tokens) stay the same; when only card names changed, a scenario is checked again
- * only if it looked up a changed name (LookedUpCards). Those tokens are learnt by lowering the card files, so a
- * scenario whose check asked for them is checked again when any card file changed (`cardFiles`).
+ * The names a game's scenarios were checked against. `base` stands for all of it but what is read from the lowered
+ * card text: the same object while the compiled game, the rules text and the game's cards' names (and which are tokens)
+ * stay the same; when only card names changed, a scenario is checked again only if it looked up a changed name
+ * (LookedUpCards). The tokens card text makes and each card's abilities are learnt by lowering the card files: a
+ * scenario that read them is checked again when what it read is no longer what they give (ReadOfCardText).
  */
 interface NamesVersion {
   /** The same object while the compiled game and the rules text are the same. */
@@ -175,6 +197,12 @@ interface NamesVersion {
   cards: readonly (readonly CardFacts[])[];
   cardFiles: readonly (ParsedFile | undefined)[];
   names: ScenarioNames;
+  /** The tokens card text makes (the same object as the last version's while the list is the same). */
+  made: () => MadeTokens;
+  /** Every mode text of the game's cards (the same object as the last version's while the list is the same). */
+  modeTexts: () => Listed;
+  /** The abilities of the first card of a (lower-case or not) name, as lowered; each the same array while that card is not lowered again. */
+  abilitiesOf: (card: string) => readonly ModalAbility[] | undefined;
   /**
    * Only some cards changed since the names `from` stood for (same count; a rename, a changed type): the lower-case
    * names of those cards before and after. Every other name finds the same card (the first of its name) as before.
@@ -182,6 +210,36 @@ interface NamesVersion {
   renamed?: { from: object; names: ReadonlySet<string> };
 }
 type CardFacts = { name: string; isToken: boolean; type?: string; permanent?: boolean };
+
+/** A list of names read from a game's lowered card text; the same object from one version to the next while the list is the same (`sameList`). */
+interface Listed {
+  list: readonly string[];
+}
+
+/** The names of the tokens a game's rules and card text make, in order (ScenarioNames.madeInPlay's source), and by lower-case name. */
+interface MadeTokens extends Listed {
+  map: ReadonlyMap<string, string>;
+}
+
+/** The last tokens made and the last mode texts, per compiled game: a version whose list is the same gets the same object. */
+const lastMade = new WeakMap<CompiledGame, MadeTokens>();
+const lastModeTexts = new WeakMap<CompiledGame, Listed>();
+
+function sameList<L extends Listed>(kept: WeakMap<CompiledGame, L>, game: CompiledGame, list: readonly string[], make: (list: readonly string[]) => L): L {
+  const last = kept.get(game);
+  if (last && last.list.length === list.length && last.list.every((name, i) => name === list[i])) return last;
+  const made = make(list);
+  kept.set(game, made);
+  return made;
+}
+
+/** The mode texts of each lowered card's abilities, kept by its abilities (the same array while the card is not lowered again). */
+const modeTextsKept = new WeakMap<readonly ModalAbility[], string[]>();
+function modeTextsKeptOf(abilities: readonly ModalAbility[]): string[] {
+  let texts = modeTextsKept.get(abilities);
+  if (!texts) modeTextsKept.set(abilities, (texts = modeTextsOfAbilities(abilities)));
+  return texts;
+}
 
 /** The last names made per compiled game. */
 const lastNames = new WeakMap<CompiledGame, NamesVersion>();
@@ -314,15 +372,22 @@ function namesFor(analysis: Pick<WorkspaceAnalysis, "files" | "model">, gameFile
   if (sameBase && last.cardFiles.length === cardFiles.length && last.cardFiles.every((file, i) => file === cardFiles[i])) return last;
   const modelsOf = (file: ParsedFile) => () => checkedModelsOf(analysis, file);
   const madeByCards = () => cardFiles.flatMap((file) => (file ? tokensMadeBy(file, compiled, modelsOf(file)) : []));
-  const names = scenarioNames(compiled, everyCard(cards), () => [...tokenNamesMade([compiled.rules, compiled.keywords]), ...madeByCards()]);
+  let made: MadeTokens | undefined;
+  const madeNow = () => (made ??= sameList(lastMade, compiled, [...tokenNamesMade([compiled.rules, compiled.keywords]), ...madeByCards()], (list) => ({ list, map: new Map(list.map((n) => [n.toLowerCase(), n])) })));
+  const names = scenarioNames(compiled, everyCard(cards), () => madeNow().list);
+  names.madeInPlay = () => madeNow().map;
   let abilitiesByName: Map<string, readonly ModalAbility[]> | undefined;
-  names.abilitiesOf = (card) => {
+  const abilitiesOf = (card: string) => {
     if (!abilitiesByName) {
       abilitiesByName = new Map();
       for (const file of cardFiles) for (const lowered of file ? loweredCardsOf(file, compiled, modelsOf(file)) : []) if (!abilitiesByName.has(lowered.name.toLowerCase())) abilitiesByName.set(lowered.name.toLowerCase(), lowered.abilities);
     }
     return abilitiesByName.get(card.toLowerCase());
   };
+  names.abilitiesOf = abilitiesOf;
+  let modeTexts: Listed | undefined;
+  const modeTextsNow = () => (modeTexts ??= sameList(lastModeTexts, compiled, modeTextsOfCards(names.cards.values(), abilitiesOf, modeTextsKeptOf), (list) => ({ list })));
+  names.modeTexts = () => modeTextsNow().list;
   if (rules !== undefined) names.clauses = rulesClauses(rules).map((c) => c.id);
   const version: NamesVersion = {
     game: last && last.clauses === rules ? last.game : {},
@@ -331,6 +396,9 @@ function namesFor(analysis: Pick<WorkspaceAnalysis, "files" | "model">, gameFile
     cards,
     cardFiles,
     names,
+    made: madeNow,
+    modeTexts: modeTextsNow,
+    abilitiesOf,
     ...(last && changed && !sameBase ? { renamed: { from: last.base, names: changed } } : {}),
   };
   lastNames.set(compiled, version);

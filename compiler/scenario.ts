@@ -193,7 +193,19 @@ export interface ScenarioNames {
    * line's `mode` is judged against the card's "Choose one —" modes before the scenario runs.
    */
   abilitiesOf?: (card: string) => readonly ModalAbility[] | undefined;
+  /**
+   * Every mode text of the game's cards' abilities (modeTextsOfCards: a `chooses mode` line no selection of the played
+   * card reads is judged against them), when the caller keeps them between checks; else gathered from `cards` and `abilitiesOf`.
+   */
+  modeTexts?: () => readonly string[];
 }
+
+/** The mode texts of each "Choose one —" ability of these abilities. */
+export const modeTextsOfAbilities = (abilities: readonly ModalAbility[]): string[] => abilities.flatMap((a) => wholeModal(a.steps)?.modes.map((m) => m.text) ?? []);
+
+/** Every mode text of the cards' abilities: the first card of each name, as `abilitiesOf` gives it (ScenarioNames.modeTexts). */
+export const modeTextsOfCards = (cards: Iterable<{ name: string }>, abilitiesOf: (card: string) => readonly ModalAbility[] | undefined, textsOf = modeTextsOfAbilities): string[] =>
+  [...cards].flatMap((c) => textsOf(abilitiesOf(c.name) ?? []));
 
 /** What a line's `mode` is judged against: an ability's id, kind and steps. */
 export type ModalAbility = Pick<Ability, "id" | "kind" | "steps" | "tag" | "statics"> & Partial<Pick<Ability, "targets" | "keyword">>;
@@ -1111,7 +1123,7 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
   // selection of its colours reads so, and `cardwright test` would fail the line listing the offered modes — said here
   // as a misspelt card name is (session 31 probe). Only where the choice follows that play with no other action between
   // (expectations and other `chooses mode` lines may come between), by the player who played it.
-  let modalTexts: string[] | undefined;
+  let modalTexts: readonly string[] | undefined;
   for (let i = 0; i < scenario.steps.length; i++) {
     const s = scenario.steps[i]!;
     if (s.kind !== "action" || s.action.kind !== "choose" || s.action.modeText === undefined) continue;
@@ -1128,7 +1140,7 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
     const colours = written.replace(/\s*\([^()]*\)\s*$/, "");
     if (selections.some((t) => modeTextMatches(t, colours))) continue;
     // Every mode text of the game's cards (a walk of every card's lowered abilities): only for a line no selection reads.
-    modalTexts ??= [...names.cards.values()].flatMap((c) => (names.abilitiesOf?.(c.name) ?? []).flatMap((a) => wholeModal(a.steps)?.modes.map((m) => m.text) ?? []));
+    modalTexts ??= names.modeTexts?.() ?? modeTextsOfCards(names.cards.values(), (c) => names.abilitiesOf?.(c));
     if (modalTexts.some((t) => modeTextMatches(t, written) || modeTextMatches(t.replace(/[.\s]+$/, ""), written))) continue;
     const near = closestName(written, selections);
     out.push(
