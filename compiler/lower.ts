@@ -3421,6 +3421,11 @@ class AbilityLowering {
   private conditionRead(clause: Ast.Clause): Condition | undefined {
     // "If you already control a Vampire": a condition is checked as it stands when it is checked — what "already" says.
     this.use(clause.already);
+    if (this.asksBeforeItActed(clause)) {
+      const written = this.slice(clause.range);
+      this.note(clause.range, `the engine checks "${written}" as it is now, after what this ability did before it, not as it was before: put the check first ("If ${written.replace(/\balready\s+/i, "").replace(/\bhad\b/i, "have").replace(/\bhadn['’]t\b/i, "don't have")}, …" before the effect) — or, for a card the ability took out of play, "it had …" is read as it last was`);
+      return undefined;
+    }
     // "If target creature is exhausted, destroy it. Otherwise, exhaust it.": the condition's subject is a target card of the
     // ability, chosen as it is played (as "Choose target creature." chooses it); the condition reads it as "it" does, and so
     // do the effects after it. (It was CW6001 "condition not understood", run as always true.)
@@ -4562,6 +4567,42 @@ class AbilityLowering {
    * "this unit is a defender", "it isn't attacking" — about this card ("this", no subject) or "it" (the event's card in a
    * trigger; in a static, this card). A game whose units do not become defenders has no "defender" (a note).
    */
+  /**
+   * "Gain 3 life. If you had 10 or less life, draw a card.", "Target creature gains Bleed 2 until end of turn. If it
+   * already has Bleed, ...": a condition about the state before this ability acted ("had", "already"), after a step of the
+   * same resolution that may have changed it — the engine checks it as it is when it is checked, after that step. True
+   * when so (a note; nothing of the card runs). Not about a card a step before took out of play or the card whose leaving
+   * play the trigger is (read as it last was in play), nor about what happened "this way" / "this turn" (the steps' own record).
+   */
+  asksBeforeItActed(clause: Ast.Clause): boolean {
+    const had = !!clause.verb && /^(?:had|hadn['’]t)$/i.test(clause.verb.text) && !clause.be;
+    if (!clause.already && !had) return false;
+    const before = walkStepsOf([...this.earlierSpellSteps, ...this.stepsBefore, ...(this.sequenceSoFar ?? []).flatMap((e) => e.steps)]);
+    if (!before.length) return false;
+    if (clause.tail.some((t) => t.kind === "timing") || /\bthis (?:way|turn)\b/i.test(this.slice(clause.range))) return false;
+    const dets = npDeterminers(clause.subject);
+    const aboutCard = dets.some((d) => d === "it" || d === "its" || d === "that" || d === "this") && !isPlayerPhrase(clause.subject!);
+    if (!aboutCard) return true;
+    // A card's stats, keywords, counters and state change only by these; damage is marked, and a card a step took out of
+    // play ("Destroy target creature. If it had Bleed, ...") is read as it last was in play.
+    // What the condition reads, and the steps that change that: "a power counter on it" only counters, "power 3 or more" a
+    // stat (counters too: a power counter raises it), "Bleed" a keyword; anything else, any of them.
+    const asked = npWords(clause.object).map(lower);
+    const changing: ReadonlySet<Step["op"]> = asked.some((w) => w === "counter" || w === "counters")
+      ? new Set(["add_counters", "remove_counters", "copy", "keyword_action"])
+      : asked.some((w) => this.vocab.game.stats.includes(w))
+        ? new Set(["modify", "add_counters", "remove_counters", "copy", "keyword_action"])
+        : asked.length === 1 && this.vocab.keywords.get(asked[0]!)?.kind === "ability"
+          ? new Set(["modify", "copy", "keyword_action"])
+          : CARD_CHANGING_OPS;
+    if (!before.some((step) => changing.has(step.op))) return false;
+    if (this.lastCard !== undefined && this.leftPlay.has(JSON.stringify(this.lastCard))) return false;
+    if (this.leftPlayCard("it") || this.leftPlayCard("this") || this.leftPlayCard("that")) return false;
+    // A spell's sentence of its own: it goes on with the sentence before (`unmeasured`), where the card is named.
+    if (this.lastCard === undefined) this.unmeasured.push(clause.range);
+    return true;
+  }
+
   cardStateCondition(clause: Ast.Clause): { condition?: Condition } | undefined {
     const subjectWords = npWords(clause.subject);
     const subjectDets = npDeterminers(clause.subject);
@@ -4927,6 +4968,17 @@ class AbilityLowering {
    *   (or did not) do what the last "may" offered.
    */
   sequence(seq: Ast.Sequence): Step[] {
+    const lowered: { step: Ast.Step; steps: Step[] }[] = [];
+    // A condition read inside this sequence ("Gain 3 life, then if you had ...") sees what the clauses before it did.
+    const outerSequence = this.sequenceSoFar;
+    this.sequenceSoFar = lowered;
+    try {
+      return this.sequenceRead(seq, lowered);
+    } finally {
+      this.sequenceSoFar = outerSequence;
+    }
+  }
+  private sequenceRead(seq: Ast.Sequence, lowered: { step: Ast.Step; steps: Step[] }[]): Step[] {
     const out: Step[] = [];
     let openMay: Extract<Step, { op: "may" }> | undefined;
     let lastMay: Extract<Step, { op: "may" }> | undefined;
@@ -4934,7 +4986,6 @@ class AbilityLowering {
     // Where the targets of an "Otherwise, ..." sentence begin (undefined outside one).
     let branchTargetsFrom: number | undefined;
     let mayStart = 0;
-    const lowered: { step: Ast.Step; steps: Step[] }[] = [];
     // Where the steps of the clause just lowered begin in `out` (what an ", or <amount> if ..." after it changes).
     let previousFrom = 0;
     const entries = withSharedVerbs(seq, this.text, this.vocab.game.stats, (word) => this.vocab.keywords.get(lower(word))?.kind === "ability");
@@ -5586,6 +5637,8 @@ class AbilityLowering {
   private readonly actingBranches = new WeakSet<Step[]>();
   /** The cards (JSON of their CardRef) a step of this ability took out of play before the clause being read. */
   private readonly leftPlay = new Set<string>();
+  /** The clauses of the sequence being lowered, read so far (with their steps): what this resolution did before a condition. */
+  private sequenceSoFar: { step: Ast.Step; steps: Step[] }[] | undefined;
 
   private clauseOwnSteps(clause: Ast.Clause): Step[] {
     const source = this.source(clause.range);
@@ -12145,6 +12198,9 @@ function lowerPlayFrom(clause: Ast.Clause, a: Ability, l: AbilityLowering): void
 
 /** The words of a life condition's object the condition reads ("10 or less life", "exactly 5 life", "a life total of"). */
 const LIFE_OBJECT_WORDS = new Set(["life", "total", "exactly"]);
+
+/** The steps that change a card in play's stats, keywords, counters, state or controller (what "if it had ..." reads). */
+const CARD_CHANGING_OPS: ReadonlySet<Step["op"]> = new Set(["modify", "add_counters", "remove_counters", "exhaust", "ready", "gain_control", "exchange_control", "copy", "keyword_action", "skip_next_ready"]);
 /** The words of "it's your turn" / "it is an opponent's turn" / "it is not your turn" the turn condition reads. */
 /** Whose turn: the words turnCondition reads. */
 const WHOSE_TURN_WORDS = ["turn", "turns", "your", "opponent", "opponents", "opponent's", "opponent’s", "opponents'", "opponents’", "an", "a"];
