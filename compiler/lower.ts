@@ -5915,6 +5915,14 @@ class AbilityLowering {
       const slots = step.on.kind === "target" ? [step.on.index] : step.on.kind === "targets" ? step.on.indexes : [];
       const holder = step.on.kind === "player" ? "player" : step.on.kind === "card" || step.on.kind === "cards" ? "card" : slots.every((i) => this.targets[i]?.accepts === "card") ? "card" : slots.every((i) => this.targets[i]?.accepts === "player") ? "player" : undefined;
       if (!holder || holder === def.on) continue;
+      // "Destroy two target creatures. Each of their controllers gains 1 Bleed counter.": the words name players (the cards'
+      // controllers, one for each) that were read as the cards — that is what the engine cannot run (probe s45 M1: the
+      // message said Bleed counters go on players, which the text knew).
+      const players = holder === "card" && def.on === "player" ? /\b(?:each of |all of |both of )?(?:their|its|those cards'|that card's|the cards') (?:controllers?|owners?)\b/i.exec(this.slice(range)) : null;
+      if (players) {
+        this.note(range, `"${players[0]}" names the players who control (own) the cards before it, one for each, and the engine names only one card's ("its controller"): write one card's ("Destroy target creature. Its controller gains 1 ${def.name} counter."), or name the players ("Each opponent gains 1 ${def.name} counter.")`);
+        return;
+      }
       const keyword = this.vocab.keywords.get(lower(def.name));
       const instead = def.on === "player" ? `"Target player gains a ${def.name} counter."${keyword && holder === "card" ? `, or the keyword on a creature: "Target creature gains ${def.name}${keyword.parameter ? " 1" : ""} until end of turn."` : ""}` : `"Put a ${def.name} counter on target creature."`;
       this.note(range, `"${this.slice(range)}": ${def.name} counters go on ${def.on === "player" ? "players" : "cards"} in ${this.vocab.game.name} (\`counter ${def.name} on ${def.on}\`), and nothing reads one on a ${holder}; write ${instead}`);

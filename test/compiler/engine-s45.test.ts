@@ -144,4 +144,13 @@ describe("engine s45: a CW6001 about a card referred back names the words writte
     expect(probes[0]!.readsAs).toEqual(["Exhaust up to two target creatures, then they gain Bleed 1 until end of turn."]);
     expect(probes[1]!.readsAs).toEqual(["Create 2 1/1 Bat tokens, then those tokens gain Haste until end of turn."]);
   });
+
+  it("'each of their controllers' is said as the players it names, not as Bleed counters put on cards", () => {
+    const [each] = probeCards("cybervamp", [{ kind: "spell", text: "Destroy two target creatures. Each of their controllers gains 1 Bleed counter." }]);
+    expect(each!.problems).toEqual(['CW6001 "Each of their controllers gains 1 Bleed counter"']);
+    expect(each!.messages[0]).toContain('"Each of their controllers" names the players who control (own) the cards before it');
+    expect(each!.messages[0]).not.toContain("counters go on players");
+    const [card] = probeCards("cybervamp", [{ kind: "spell", text: "Put a Bleed counter on target creature." }]);
+    expect(card!.messages[0]).toContain("Bleed counters go on players in CYBERVAMP");
+  });
 });
