@@ -105,6 +105,12 @@ export interface ScenarioNames {
    * which the engine runs as a rule and which never triggers, waits to resolve or targets).
    */
   keywordAbilities?: ReadonlyMap<string, readonly ModalAbility[]>;
+  /**
+   * The keyword actions that may put a card into play (`keyword action Reanimate = rule put_onto_field_free`, or a
+   * card-language definition that moves or summons a card), lower case: a Spell enters play only through one of these or
+   * another effect that does.
+   */
+  keywordActionsIntoPlay?: ReadonlySet<string>;
   /** The keyword actions of the game file (Scry, Spark, Mill): their trace event is `keyword_action`. */
   keywordActions: string[];
   phases: string[];
@@ -400,6 +406,9 @@ export function scenarioNames(
     keywords: game.keywords.filter((k) => k.kind === "ability").map((k) => k.name),
     keywordAbilities: new Map(game.keywords.filter((k) => k.kind === "ability").map((k) => [k.name.toLowerCase(), k.ability ? [k.ability] : []])),
     keywordActions: game.keywords.filter((k) => k.kind === "action").map((k) => k.name),
+    keywordActionsIntoPlay: new Set(
+      game.keywords.filter((k) => k.kind === "action" && (k.rule === "put_onto_field_free" || (k.ability !== undefined && putsIntoPlay(JSON.stringify(k.ability), zones.battlefield)))).map((k) => k.name.toLowerCase()),
+    ),
     phases: game.phases.map((p) => p.name),
     counters: game.counters,
     marksDamage: marksDamage(game.params),
@@ -874,6 +883,9 @@ function keywordsGivenIn(scenario: Scenario, names: ScenarioNames): string[] {
   return [...out];
 }
 
+/** Whether abilities (as JSON) may put a card into play: a move to the battlefield, a summon, a copy. */
+const putsIntoPlay = (json: string, battlefield: string): boolean => json.includes(`"to":${JSON.stringify(battlefield)}`) || json.includes('"op":"summon"') || json.includes('"op":"copy"') || json.includes("put_onto_field_free");
+
 /**
  * Whether abilities (as JSON) set up a delayed trigger — a `delayed` step ("Destroy it at the end of the turn.", "At the
  * start of your next turn, ..." on a spell) — anywhere in their steps. (CW7028 looked for `"op":"delay"`, no IR op, until
@@ -916,10 +928,14 @@ function neverMakes(kind: string, name: string, scenario: Scenario, names: Scena
     // that moves a card to the battlefield, a summon, a keyword action (Reanimate: put_onto_field_free) or a copy.
     if (card.permanent) return undefined;
     const cards = scenario.setup.newGame ? [...names.cards.values()].map((c) => c.name) : [...new Set(scenario.setup.zones.flatMap((z) => z.cards.names))];
-    const battlefield = JSON.stringify(names.battlefield);
+    const actions = names.keywordActionsIntoPlay;
     const puts = cards.some((c) => {
-      const text = JSON.stringify(names.abilitiesOf?.(c) ?? []);
-      return text.includes(`"to":${battlefield}`) || ['"op":"summon"', '"op":"keyword_action"', '"op":"copy"', "put_onto_field_free"].some((op) => text.includes(op));
+      const abilities = names.abilitiesOf?.(c) ?? [];
+      const text = JSON.stringify(abilities);
+      if (putsIntoPlay(text, names.battlefield)) return true;
+      // A keyword action that may put a card into play (Reanimate); unknown which do: any keyword action may.
+      const used = [...text.matchAll(/"op":"keyword_action","keyword":"([^"]+)"/g)].map((m) => m[1]!.toLowerCase());
+      return text.includes('"op":"keyword_action"') && (!actions || used.length === 0 || used.some((k) => actions.has(k)));
     });
     if (puts) return undefined;
     return said(`a ${typeName} is played and resolves but never stays in play, and no card of this scenario puts a card onto the ${names.battlefield}`);

@@ -108,6 +108,15 @@ expect no event trigger "Insight"
   });
 });
 
+describe("a Spell's `enter` line reads the keyword actions of the scenario's cards by their definitions", () => {
+  it("Chromatic: Arc Bolt's Spark (damage) puts nothing into play — CW7029; CYBERVAMP: Night Resurrection's Reanimate (put_onto_field_free) may — readable", () => {
+    const chromatic = `scenario "s" for chromatic\nsetup {\n  turn 4 p1 phase Main\n  p1 hand: "Arc Bolt"\n}\nexpect no event enter "Arc Bolt"\n`;
+    expect(checked("chromatic", chromatic)).toEqual(["6:1 CW7029 resolve"]);
+    const cybervamp = `scenario "s" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 hand: "Night Resurrection"\n}\nexpect no event enter "Night Resurrection"\n`;
+    expect(checked("cybervamp", cybervamp)).toEqual([]);
+  });
+});
+
 describe("a card with a delayed step ('Destroy it at the end of the turn.') delays, and its delayed trigger triggers and is pushed", () => {
   it("Three-Slot Duel, Borrowed Blade: delay, trigger and push lines are readable and hold (CW7028 and CW7029 looked for an IR op `delay` that does not exist: the step is `delayed`)", () => {
     const text = `scenario "s" for duel
