@@ -335,6 +335,18 @@ function changedNames(before: readonly (readonly CardFacts[])[], after: readonly
   return names;
 }
 
+/** The first card of each (lower-case) name, in order: the cards of ScenarioNames.cards, without building that table. */
+function* firstOfEachName(sets: readonly (readonly CardFacts[])[]): Iterable<CardFacts> {
+  const seen = new Set<string>();
+  for (const set of sets)
+    for (const card of set) {
+      const key = card.name.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      yield card;
+    }
+}
+
 /** The cards of every set, in order, without a list of them all. */
 function everyCard(sets: readonly (readonly CardFacts[])[]): Iterable<CardFacts> {
   return {
@@ -386,7 +398,7 @@ function namesFor(analysis: Pick<WorkspaceAnalysis, "files" | "model">, gameFile
   };
   names.abilitiesOf = abilitiesOf;
   let modeTexts: Listed | undefined;
-  const modeTextsNow = () => (modeTexts ??= sameList(lastModeTexts, compiled, modeTextsOfCards(names.cards.values(), abilitiesOf, modeTextsKeptOf), (list) => ({ list })));
+  const modeTextsNow = () => (modeTexts ??= sameList(lastModeTexts, compiled, modeTextsOfCards(firstOfEachName(cards), abilitiesOf, modeTextsKeptOf), (list) => ({ list })));
   names.modeTexts = () => modeTextsNow().list;
   if (rules !== undefined) names.clauses = rulesClauses(rules).map((c) => c.id);
   const version: NamesVersion = {
@@ -413,16 +425,19 @@ function namesFor(analysis: Pick<WorkspaceAnalysis, "files" | "model">, gameFile
  * models as checked, by position (checkedModelsOf: `[i]` is the document's i-th card's; asked for only when a
  * card is lowered; the lowering reads no ranges of them).
  */
-const loweredByCard = new WeakMap<Ast.CardDecl, { game: CompiledGame; name: string; names: readonly string[]; abilities: readonly ModalAbility[] }>();
+const loweredByCard = new WeakMap<Ast.CardDecl, LoweredCard>();
 function tokensMadeBy(parsed: ParsedFile | undefined, game: CompiledGame, models: () => readonly (CardModel | undefined)[]): string[] {
   return loweredCardsOf(parsed, game, models).flatMap((c) => c.names);
 }
 
 /** Each card of a card file lowered once per game (see tokensMadeBy): its name, the tokens it makes, its abilities. */
-function loweredCardsOf(parsed: ParsedFile | undefined, game: CompiledGame, models: () => readonly (CardModel | undefined)[]): { name: string; names: readonly string[]; abilities: readonly ModalAbility[] }[] {
+function loweredCardsOf(parsed: ParsedFile | undefined, game: CompiledGame, models: () => readonly (CardModel | undefined)[]): readonly LoweredCard[] {
   if (parsed?.document?.kind !== "cardFile") return [];
+  // The same parse's list (the tokens made and the abilities are both read from it after a keystroke).
+  const kept = loweredFiles.get(parsed);
+  if (kept?.game === game) return kept.cards;
   const doc = parsed.document as Ast.CardFile;
-  const out: { name: string; names: readonly string[]; abilities: readonly ModalAbility[] }[] = [];
+  const out: LoweredCard[] = [];
   let byPosition: readonly (CardModel | undefined)[] | undefined;
   for (const [index, card] of doc.cards.entries()) {
     let known = loweredByCard.get(card);
@@ -443,8 +458,11 @@ function loweredCardsOf(parsed: ParsedFile | undefined, game: CompiledGame, mode
     }
     out.push(known);
   }
+  loweredFiles.set(parsed, { game, cards: out });
   return out;
 }
+type LoweredCard = { game: CompiledGame; name: string; names: readonly string[]; abilities: readonly ModalAbility[] };
+const loweredFiles = new WeakMap<ParsedFile, { game: CompiledGame; cards: readonly LoweredCard[] }>();
 
 /**
  * `covers:` lines of the scenarios of games with no rules text beside their game file (no `rules.txt` in `rulesTexts`,
