@@ -18,7 +18,7 @@
  *   peak memory          `cardwright check` on 10k cards (a child process) ÷ a process that
  *                        holds the same compiled IR, alternated.
  *
- *   npx tsx bench/frontend.ts [--sizes 500,2000,10000,20000] [--rounds 5] [--skip-memory]
+ *   npx tsx bench/frontend.ts [--sizes 500,2000,10000,20000] [--rounds 5] [--skip-memory] [--only keystroke]
  *
  * The workspaces are the bundled sets copied with renamed cards (generateWorkspace).
  */
@@ -266,6 +266,7 @@ export interface FrontendBenchResult {
 
 export async function runFrontendBench(options: { sizes?: number[]; rounds?: number; memory?: boolean } = {}): Promise<FrontendBenchResult> {
   const rounds = options.rounds ?? 5;
+  // `--only keystroke` (sizes []): the keystroke row alone.
   const sizes = throughput(options.sizes ?? [500, 2000, 10_000, 20_000], rounds);
   const typed = keystroke(2000, rounds, await bundledCheckerClass());
   const result: FrontendBenchResult = { sizes, keystroke: typed };
@@ -303,6 +304,7 @@ if (process.argv[1]?.endsWith("bench/frontend.ts")) {
     const index = process.argv.indexOf(name);
     return index >= 0 ? process.argv[index + 1] : undefined;
   };
-  const sizes = argument("--sizes")?.split(",").map(Number);
-  await runFrontendBench({ ...(sizes ? { sizes } : {}), rounds: Number(argument("--rounds") ?? 5), memory: !process.argv.includes("--skip-memory") });
+  const keystrokeOnly = argument("--only") === "keystroke";
+  const sizes = keystrokeOnly ? [] : argument("--sizes")?.split(",").map(Number);
+  await runFrontendBench({ ...(sizes ? { sizes } : {}), rounds: Number(argument("--rounds") ?? 5), memory: !keystrokeOnly && !process.argv.includes("--skip-memory") });
 }
