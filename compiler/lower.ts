@@ -4576,9 +4576,14 @@ class AbilityLowering {
    */
   asksBeforeItActed(clause: Ast.Clause): boolean {
     const had = !!clause.verb && /^(?:had|hadn['’]t)$/i.test(clause.verb.text) && !clause.be;
-    if (!clause.already && !had) return false;
+    // "its power was 1": a card's stat in the past (possessedStat); "it was exhausted" is cardStateCondition's to say.
+    const was = !!clause.be && /^(?:was|were)$/i.test(clause.be.text) && this.possessedStat(clause) !== undefined;
+    if (!clause.already && !had && !was) return false;
     const before = walkStepsOf([...this.earlierSpellSteps, ...this.stepsBefore, ...(this.sequenceSoFar ?? []).flatMap((e) => e.steps)]);
-    if (!before.length) return false;
+    // A trigger's event has happened before its condition is checked: "Whenever an opponent draws a card, if they had no
+    // cards in hand" is checked after the draw (a player's state: a card's, below, only a step of the ability changes).
+    // "already" there is the moment the trigger fires ("Whenever this attacks, if you already control another Vampire").
+    if (!before.length && !(this.trigger && had)) return false;
     if (clause.tail.some((t) => t.kind === "timing") || /\bthis (?:way|turn)\b/i.test(this.slice(clause.range))) return false;
     const dets = npDeterminers(clause.subject);
     const aboutCard = dets.some((d) => d === "it" || d === "its" || d === "that" || d === "this") && !isPlayerPhrase(clause.subject!);
@@ -4587,7 +4592,7 @@ class AbilityLowering {
     // play ("Destroy target creature. If it had Bleed, ...") is read as it last was in play.
     // What the condition reads, and the steps that change that: "a power counter on it" only counters, "power 3 or more" a
     // stat (counters too: a power counter raises it), "Bleed" a keyword; anything else, any of them.
-    const asked = npWords(clause.object).map(lower);
+    const asked = [...npWords(clause.subject), ...npWords(clause.object)].map(lower);
     const changing: ReadonlySet<Step["op"]> = asked.some((w) => w === "counter" || w === "counters")
       ? new Set(["add_counters", "remove_counters", "copy", "keyword_action"])
       : asked.some((w) => this.vocab.game.stats.includes(w))

@@ -1000,7 +1000,9 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
   if (onlyIf?.op === "if" && !afterIf.length && !onlyIf.else) {
     // "Each player with Bleed counters": any of them, written as the number on them being more than 0.
     const said = conditionText(onlyIf.condition, inner);
-    const has = said.match(/^\S+ (?:has|have) (.+)$/) ?? said.match(/^the number of (.+ counters) on (?:them|they) is more than 0$/);
+    // "Each player with no Bleed counters", "… with exactly 2 Bleed counters": the number on them compared, said as they have.
+    const exactly = said.match(/^the number of (.+ counters) on (?:them|they) is exactly (\d+)$/);
+    const has = said.match(/^\S+ (?:has|have) (.+)$/) ?? said.match(/^the number of (.+ counters) on (?:them|they) is more than 0$/) ?? (exactly ? ["", `${exactly[2] === "0" ? "no" : `exactly ${exactly[2]}`} ${exactly[1]}`] : null);
     const body = perPlayerText({ ...step, steps: onlyIf.then }, ctx);
     if (has && body.toLowerCase().startsWith(`${subject.toLowerCase()} `)) return `${subject} with ${has[1]}${body.slice(subject.length)}`;
   }
@@ -1028,6 +1030,8 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
   // A step of yours inside the run ("you gain 1 life for each Creature they control", for each opponent): its subject is
   // you, never the run's players.
   if (step.steps.every((s) => "who" in s && (s.who as PlayersRef | undefined)?.kind === "you")) return `for each of ${lowerFirst(subject).replace(/^each /, "the ").replace(/^the opponent$/, "your opponents").replace(/^the player$/, "the players")}, you ${text.replace(/^./, (c) => c.toLowerCase())}`;
+  // A condition on each of them the forms above do not say: "For each player, if …" (never "Each player ifs …").
+  if (/^if\b/i.test(text)) return `For ${lowerFirst(subject)}, ${lowerFirst(text)}`;
   // "return a Unit they control ..." → "each player returns a Unit they control ...".
   return `${subject} ${text.replace(/^(\w+)/, (w) => thirdPerson(w.toLowerCase()))}`;
 }
