@@ -172,6 +172,12 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
     if (hasRepeats(erase) || !allListed(erase, zoneList(ctx, player, rules.zones.graveyard), NO_CARDS)) return refuse("bad_payment", `the cards to erase must be in your ${rules.zones.graveyard}`);
   }
   const sacrifice = payment.sacrifice ?? NO_CARDS;
+  // Fewer cards in play that the cost may take than it takes: a cost the player cannot pay, whatever the payment names (as
+  // a discard's hand is).
+  if (sacrificeNeeded > 0) {
+    const fits = new Set(shape.sacrificeParts.flatMap((part) => ("kind" in part.what ? (part.what.kind === "self" && selfCard !== undefined && battlefield(ctx, player).includes(selfCard) ? [selfCard] : []) : selectCards(ctx, { ...part.what, controller: "you" }, player, selfCard))));
+    if (fits.size < sacrificeNeeded) return refuseShortfall(rules.zones.battlefield, sacrificeNeeded, fits.size, `sacrificing ${sacrificeNeeded} card(s) needs that many in play that the cost may take; you have ${fits.size}`);
+  }
   if (sacrifice.length !== sacrificeNeeded) return refuse("bad_payment", `this cost sacrifices exactly ${sacrificeNeeded} card(s)`);
   for (const part of shape.sacrificeParts) {
     const ok = sacrifice.every((id) => {
