@@ -135,7 +135,6 @@ export const cardName = (ctx: Ctx, id: string): string => {
   return card ? cardDef(ctx, card).name : id;
 };
 
-/** The player whose zone list holds a card: the controller on the battlefield, the owner elsewhere. */
 /**
  * One time in play of a card: its id and how many times it has entered the battlefield. A card that leaves play and
  * comes back is a new object (its damage, counters and modifiers are gone: moveCard), so every record kept "per time in
@@ -146,6 +145,7 @@ export function instanceKey(ctx: Ctx, id: string): string {
   return `${id}#${ctx.state.cards[id]?.entries ?? 0}`;
 }
 
+/** The player whose zone list holds a card: the controller on the battlefield, the owner elsewhere. */
 export function zoneHolder(ctx: Ctx, card: CardInstance, zone: string): PlayerId {
   return zone === ctx.rules.zones.battlefield ? card.controller : card.owner;
 }
